@@ -1,0 +1,58 @@
+import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/test-app';
+
+describe.each(dialectsUnderTest())('server core on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('answers /healthz and /readyz', async () => {
+    const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+    expect(health.statusCode).toBe(200);
+    expect(health.json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ready' });
+  });
+
+  it('answers unknown API routes with a JSON 404', async () => {
+    for (const url of ['/rest/nope/', '/api/rest/nothing-here', '/rest/']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('application/json');
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'ROUTE_NOT_FOUND' } });
+    }
+  });
+
+  it('answers malformed JSON with 400 MALFORMED_REQUEST, never 500', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/rest/anything/', headers: { 'content-type': 'application/json' }, payload: '{"a":' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, error: { code: 'MALFORMED_REQUEST' } });
+  });
+
+  it('refuses a state-changing call from another origin', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/rest/anything/', headers: { origin: 'https://evil.example' }, payload: {} });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ error: { code: 'ORIGIN_FORBIDDEN' } });
+  });
+
+  it('sets a Content-Security-Policy and a request id', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(res.headers['x-request-id']).toBe('abc-123');
+  });
+
+  it('publishes OpenAPI at /docs/openapi.json and a browsable /docs', async () => {
+    const spec = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    expect(spec.statusCode).toBe(200);
+    expect(spec.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
+    const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
+    expect(ui.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import cookie from '@fastify/cookie';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { openDatabase, type DatabaseHandle } from '@sweepstack/db/connection';
+import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppDeps } from './app-context';
+import { loadConfig, type ServerConfig } from './config';
+import { errorBody, registerErrorHandler } from './plugins/errors';
+import { registerSecurity } from './plugins/security';
+
+export interface BuildOptions {
+  config?: ServerConfig;
+  /** An already open database (tests pass theirs); otherwise DATABASE_URL is opened. */
+  database?: DatabaseHandle;
+  clock?: Clock;
+  /** Serve the web app (SSR) from this process: 'production' build, 'development' Vite, or off. */
+  web?: 'production' | 'development' | 'off';
+  logger?: boolean;
+}
+
+const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes');
+
+/**
+ * Builds the whole server without listening: plugins, every route area under `routes/`, the
+ * JSON 404 of the API prefixes and (optionally) the web app. `listen()` lives in main.ts.
+ */
+export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
+  const config = options.config ?? loadConfig();
+  const database = options.database ?? openDatabase(config.DATABASE_URL);
+  const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+          },
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdLogLabel: 'requestId',
+    trustProxy: config.TRUST_PROXY,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const deps: AppDeps = { config, database, clock: options.clock ?? systemClock, redis };
+  app.decorate('deps', deps);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie, { secret: config.SESSION_SECRET });
+  await registerSecurity(app, config, redis);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },
+      servers: [{ url: config.publicOrigin }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
+  app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {
+    const ok = await database.ping();
+    return reply.status(ok ? 200 : 503).send(ok ? { status: 'ready' } : errorBody('SERVICE_UNAVAILABLE', 'Database not reachable'));
+  });
+
+  for (const area of listRouteAreas()) {
+    const module = (await import(pathToFileURL(area).href)) as { default: FastifyPluginAsync };
+    await app.register(module.default);
+  }
+
+  const jsonNotFound = async (request: { method: string; url: string }, reply: FastifyReply) =>
+    reply.status(404).send(errorBody('ROUTE_NOT_FOUND', `No API route ${request.method} ${request.url.split('?')[0]}`));
+  for (const prefix of ['/rest', '/api']) {
+    app.all(`${prefix}/*`, { schema: { hide: true } }, jsonNotFound);
+  }
+
+  const web = options.web ?? 'off';
+  if (web !== 'off') {
+    const { registerWeb } = await import('./plugins/web');
+    await registerWeb(app, web);
+  } else {
+    app.setNotFoundHandler(jsonNotFound);
+  }
+
+  app.addHook('onClose', async () => {
+    await redis?.quit().catch(() => undefined);
+    if (!options.database) await database.close();
+  });
+  return app;
+}
+
+/** Route areas are folders under routes/ with an index.ts exporting a Fastify plugin. */
+function listRouteAreas(): string[] {
+  if (!existsSync(routesDir)) return [];
+  return readdirSync(routesDir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(routesDir, entry.name, 'index.ts'))
+    .filter((file) => existsSync(file))
+    .sort();
+}

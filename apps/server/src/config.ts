@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export const THEMES = ['funrize', 'tao', 'nlc', 'product', 'funzCity', 'jackpotRabbit', 'sws', 'scarletSands', 'stormrush'] as const;
+
+const booleanFromString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting the server reads from the environment, validated once at boot. */
+export const ZServerEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PUBLIC_URL: z.url().optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(sqlite:.+|postgres(ql)?:\/\/.+)$/, 'must be sqlite:PATH or postgres://…')
+    .default('sqlite:data/sweepstack.db'),
+  DATA_DIR: z.string().min(1).default('data'),
+  REDIS_URL: z.string().regex(/^rediss?:\/\/.+/, 'must be redis://…').optional(),
+  THEME: z.enum(THEMES).default('nlc'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  CAPTCHA_ENABLED: booleanFromString.default(false),
+  CAPTCHA_SITE_KEY: z.string().optional(),
+  CAPTCHA_SECRET: z.string().optional(),
+  CAPTCHA_SCRIPT_URL: z.url().optional(),
+  CAPTCHA_VERIFY_URL: z.url().optional(),
+  SMTP_URL: z.string().regex(/^smtps?:\/\/.+/, 'must be smtp://… or smtps://…').optional(),
+  MAIL_FROM: z.string().min(3).default('Sweepstack <no-reply@sweepstack.local>'),
+  SENTRY_DSN: z.url().optional(),
+  RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
+  TRUST_PROXY: booleanFromString.default(false),
+});
+export type ServerEnv = z.infer<typeof ZServerEnv>;
+
+export interface ServerConfig extends ServerEnv {
+  SESSION_SECRET: string;
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  /** Origin the site is served from (PUBLIC_URL or http://localhost:PORT). */
+  publicOrigin: string;
+  secureCookies: boolean;
+  isProduction: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Validates the environment; the first bad variable becomes a one-line message naming it.
+ * Outside production an unset SESSION_SECRET is generated once and kept under DATA_DIR.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = ZServerEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = issue?.path.join('.') ?? 'environment';
+    throw new ConfigError(`Invalid setting ${name}: ${issue?.message ?? 'invalid value'}`);
+  }
+  const values = parsed.data;
+  const dataDir = path.resolve(values.DATA_DIR);
+  const isProduction = values.NODE_ENV === 'production';
+  let secret = values.SESSION_SECRET;
+  if (!secret) {
+    if (isProduction) throw new ConfigError('Invalid setting SESSION_SECRET: required in production');
+    secret = readOrCreateSecret(dataDir);
+  }
+  const publicOrigin = values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : `http://localhost:${values.PORT}`;
+  return {
+    ...values,
+    SESSION_SECRET: secret,
+    dataDir,
+    publicOrigin,
+    secureCookies: publicOrigin.startsWith('https:'),
+    isProduction,
+  };
+}
+
+function readOrCreateSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'session-secret');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const created = randomBytes(32).toString('hex');
+  writeFileSync(file, created + '\n', { mode: 0o600 });
+  return created;
+}

@@ -1,0 +1,65 @@
+/**
+ * The one error catalogue of the product: stable codes, HTTP status and the i18n key of the
+ * message shown to a person. Every expected failure of every endpoint is one of these.
+ * Feature areas add their codes here (keep them grouped by area, alphabetical inside a group).
+ */
+export const ERROR_CATALOGUE = {
+  // generic
+  VALIDATION_FAILED: { status: 400, messageKey: 'errors.validationFailed', message: 'Some fields are not valid.' },
+  MALFORMED_REQUEST: { status: 400, messageKey: 'errors.malformedRequest', message: 'The request could not be read.' },
+  PAYLOAD_TOO_LARGE: { status: 413, messageKey: 'errors.payloadTooLarge', message: 'The request is too large.' },
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, messageKey: 'errors.unsupportedMediaType', message: 'This content type is not accepted.' },
+  NOT_FOUND: { status: 404, messageKey: 'errors.notFound', message: 'Not found.' },
+  ROUTE_NOT_FOUND: { status: 404, messageKey: 'errors.routeNotFound', message: 'This API route does not exist.' },
+  METHOD_NOT_ALLOWED: { status: 405, messageKey: 'errors.methodNotAllowed', message: 'This method is not allowed here.' },
+  RATE_LIMITED: { status: 429, messageKey: 'errors.rateLimited', message: 'Too many requests. Please wait a moment and try again.' },
+  ORIGIN_FORBIDDEN: { status: 403, messageKey: 'errors.originForbidden', message: 'This request did not come from this site.' },
+  INTERNAL_ERROR: { status: 500, messageKey: 'errors.internal', message: 'Something went wrong on our side.' },
+  SERVICE_UNAVAILABLE: { status: 503, messageKey: 'errors.serviceUnavailable', message: 'The service is not available right now.' },
+  // auth and session
+  AUTH_REQUIRED: { status: 401, messageKey: 'errors.authRequired', message: 'Please sign in to continue.' },
+  AUTH_INVALID_CREDENTIALS: { status: 401, messageKey: 'errors.invalidCredentials', message: 'The email or password is not correct.' },
+  AUTH_LOGIN_THROTTLED: { status: 429, messageKey: 'errors.loginThrottled', message: 'Too many sign-in attempts. Please try again later.' },
+  AUTH_EMAIL_TAKEN: { status: 409, messageKey: 'errors.emailTaken', message: 'An account with this email already exists.' },
+  AUTH_UNDERAGE: { status: 422, messageKey: 'errors.underage', message: 'You must be of legal age to play.' },
+  AUTH_TERMS_NOT_ACCEPTED: { status: 422, messageKey: 'errors.termsNotAccepted', message: 'Please accept the terms and conditions.' },
+  AUTH_CAPTCHA_FAILED: { status: 422, messageKey: 'errors.captchaFailed', message: 'The captcha check failed. Please try again.' },
+  AUTH_RESET_TOKEN_INVALID: { status: 400, messageKey: 'errors.resetTokenInvalid', message: 'This reset link is invalid or has expired.' },
+  AUTH_LOGIN_TOKEN_INVALID: { status: 400, messageKey: 'errors.loginTokenInvalid', message: 'This sign-in link is invalid or has expired.' },
+  AUTH_ACCOUNT_BLOCKED: { status: 403, messageKey: 'errors.accountBlocked', message: 'This account is not active.' },
+  OTP_CODE_INVALID: { status: 400, messageKey: 'errors.otpInvalid', message: 'The code is not correct.' },
+  OTP_CODE_EXPIRED: { status: 400, messageKey: 'errors.otpExpired', message: 'The code has expired. Please ask for a new one.' },
+  OTP_TOO_MANY_ATTEMPTS: { status: 429, messageKey: 'errors.otpTooManyAttempts', message: 'Too many wrong codes. Please ask for a new one.' },
+  OTP_CONTACT_MISSING: { status: 422, messageKey: 'errors.otpContactMissing', message: 'There is no contact to confirm.' },
+  TERMS_UNKNOWN: { status: 422, messageKey: 'errors.termsUnknown', message: 'Unknown terms document.' },
+  // content
+  TRANSLATIONS_NOT_AVAILABLE: { status: 404, messageKey: 'errors.translationsNotAvailable', message: 'Translations not available' },
+  BUILD_NOT_FOUND: { status: 404, messageKey: 'errors.buildNotFound', message: 'Unknown build.' },
+  IMAGE_NOT_FOUND: { status: 404, messageKey: 'errors.imageNotFound', message: 'Image not found.' },
+} as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+}
+
+/** Field-level messages: path (dot-joined) → message. */
+export type ErrorFields = Record<string, string>;
+
+/** An expected failure with a stable code; mapped to HTTP in one place (the server's error handler). */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly fields: ErrorFields | undefined;
+  readonly details: Record<string, unknown> | undefined;
+  constructor(code: ErrorCode, options: { message?: string; fields?: ErrorFields; details?: Record<string, unknown> } = {}) {
+    super(options.message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = options.fields;
+    this.details = options.details;
+  }
+  get status(): number {
+    return ERROR_CATALOGUE[this.code].status;
+  }
+}

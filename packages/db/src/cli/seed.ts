@@ -1,0 +1,16 @@
+import { openDatabase } from '../connection';
+import { migrateToLatest } from '../migrate';
+import { seedDatabase } from '../seed';
+
+const url = process.env.DATABASE_URL || 'sqlite:data/sweepstack.db';
+const handle = openDatabase(url);
+try {
+  await migrateToLatest(handle.db);
+  const files = await seedDatabase(handle.db, { theme: process.env.THEME || 'nlc', demo: true });
+  process.stdout.write(`seeded: ${files.join(', ')}\n`);
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Builds the web app when the build is missing or older than any of its sources.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const web = path.join(root, 'apps/web');
+const marker = path.join(web, 'build/server/index.js');
+
+function newestMtime(target) {
+  if (!existsSync(target)) return 0;
+  const stat = statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(target)) {
+    if (entry === 'node_modules' || entry === 'build' || entry === '.react-router') continue;
+    newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  }
+  return newest;
+}
+
+const sources = [path.join(web, 'app'), path.join(web, 'public'), path.join(web, 'vite.config.ts'), path.join(web, 'react-router.config.ts'), path.join(root, 'packages/contracts/src'), path.join(root, 'content')];
+const built = existsSync(marker) ? statSync(marker).mtimeMs : 0;
+const newest = Math.max(...sources.map(newestMtime));
+if (built > 0 && built >= newest) {
+  console.log('web build is up to date');
+  process.exit(0);
+}
+console.log(built ? 'web sources changed: building the web app' : 'no web build yet: building the web app');
+const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+process.exit(result.status ?? 1);

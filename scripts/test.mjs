@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+// `npm test`: typecheck, lint, unit, integration and browser tests, then one closing line with the counts.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const resultsDir = path.join(root, 'test-results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n== ${label} ==\n`);
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  if (result.status !== 0) failures.push(label);
+  return result.status === 0;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  passed += report.numPassedTests ?? 0;
+  failed += report.numFailedTests ?? 0;
+  skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+for (const project of ['unit', 'integration']) {
+  const out = path.join(resultsDir, `${project}.json`);
+  run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
+  countVitest(out);
+}
+
+const e2e = spawnSync('node', ['scripts/e2e.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
+if (e2e.status !== 0) failures.push('browser tests');
+const e2eReport = path.join(resultsDir, 'e2e.json');
+if (existsSync(e2eReport)) {
+  const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats ?? {};
+  passed += stats.expected ?? 0;
+  failed += (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+  skipped += stats.skipped ?? 0;
+}
+
+if (failures.length) process.stdout.write(`\nfailed steps: ${failures.join(', ')}\n`);
+process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
+process.exit(failures.length ? 1 : 0);
