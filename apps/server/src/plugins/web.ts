@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { errorBody } from './errors';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
@@ -21,7 +21,7 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   await app.register(reactRouterFastify, {
     buildDirectory: webBuildDir,
     mode,
-    getLoadContext: (request) => ({ requestId: request.id, deps: app.deps }),
+    getLoadContext: (request) => createLoadContext(app, request as unknown as FastifyRequest),
     ...(mode === 'development'
       ? { viteOptions: { root: webRoot, configFile: path.join(webRoot, 'vite.config.ts') } }
       : {}),
@@ -29,4 +29,45 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   app.setNotFoundHandler(async (request, reply) =>
     reply.status(404).send(errorBody('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
   );
+}
+
+/** What the web app's loaders and actions receive as `context` during SSR. */
+// A type alias (not an interface) so that it fits React Router's AppLoadContext index signature.
+export type WebLoadContext = {
+  requestId: string;
+  theme: string;
+  publicOrigin: string;
+  /**
+   * Calls this server's own REST API in-process (no network hop), as the visitor: their cookies
+   * and headers are forwarded. Answers a Web Response, like fetch.
+   */
+  api(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
+}
+
+function createLoadContext(app: FastifyInstance, request: FastifyRequest): WebLoadContext {
+  return {
+    requestId: request.id,
+    theme: app.deps.config.THEME,
+    publicOrigin: app.deps.config.publicOrigin,
+    api: async (apiPath, init = {}) => {
+      const forwarded: Record<string, string> = {};
+      for (const [key, value] of Object.entries(request.headers)) {
+        if (value === undefined || key === 'host' || key === 'content-length' || key === 'connection') continue;
+        forwarded[key] = Array.isArray(value) ? value.join(', ') : value;
+      }
+      const result = await app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url: apiPath,
+        headers: { ...forwarded, ...init.headers },
+        ...(init.body !== undefined ? { payload: init.body } : {}),
+      });
+      const headers = new Headers();
+      for (const [key, value] of Object.entries(result.headers)) {
+        if (value === undefined) continue;
+        if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+        else headers.set(key, String(value));
+      }
+      return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers });
+    },
+  };
 }
