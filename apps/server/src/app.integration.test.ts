@@ -49,7 +49,7 @@ describe.each(dialectsUnderTest())('server core on %s', (dialect) => {
   });
 
   it('publishes OpenAPI at /docs/openapi.json and a browsable /docs', async () => {
-    const spec = await t.app.inject({ method: 'GET', url: '/docs/json' });
+    const spec = await t.app.inject({ method: 'GET', url: '/docs/openapi.json' });
     expect(spec.statusCode).toBe(200);
     expect(spec.json()).toMatchObject({ openapi: expect.stringMatching(/^3\./) });
     const ui = await t.app.inject({ method: 'GET', url: '/docs/' });
