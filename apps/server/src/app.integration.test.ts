@@ -56,3 +56,24 @@ describe.each(dialectsUnderTest())('server core on %s', (dialect) => {
     expect(ui.statusCode).toBe(200);
   });
 });
+
+describe('rate limits', () => {
+  const stores = process.env.REDIS_URL ? ['memory', 'redis'] : ['memory'];
+  it.each(stores)('answers 429 RATE_LIMITED past the limit (%s store)', async (store) => {
+    const env: Record<string, string> = { RATE_LIMIT_MAX: '3' };
+    if (store === 'redis' && process.env.REDIS_URL) env.REDIS_URL = process.env.REDIS_URL;
+    const t = await createTestApp('sqlite', { env });
+    try {
+      const ip = `10.9.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await t.app.inject({ method: 'GET', url: '/rest/limited/', remoteAddress: ip });
+        statuses.push(res.statusCode);
+        if (res.statusCode === 429) expect(res.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+      }
+      expect(statuses).toEqual([404, 404, 404, 429]);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'sweepstack-config-'));
+
+describe('loadConfig', () => {
+  it('applies the embedded defaults', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBe('sqlite:data/sweepstack.db');
+    expect(config.THEME).toBe('nlc');
+    expect(config.publicOrigin).toBe('http://localhost:3000');
+    expect(config.secureCookies).toBe(false);
+    expect(config.REDIS_URL).toBeUndefined();
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['THEME', 'casino'],
+    ['REDIS_URL', 'http://x'],
+    ['LOG_LEVEL', 'loud'],
+    ['PUBLIC_URL', 'not a url'],
+    ['SMTP_URL', 'mail.example'],
+  ])('stops on a bad %s with a one-line message naming it', (name, value) => {
+    let caught: unknown;
+    try {
+      loadConfig({ DATA_DIR: dataDir(), [name]: value });
+    } catch (error) {
+      caught = error;
+    }
+    expect(caught).toBeInstanceOf(ConfigError);
+    const message = (caught as Error).message;
+    expect(message).toContain(name);
+    expect(message).not.toContain('\n');
+  });
+
+  it('generates SESSION_SECRET once under DATA_DIR outside production and keeps it', () => {
+    const dir = dataDir();
+    const first = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir });
+    expect(first.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
+    expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first.SESSION_SECRET);
+  });
+
+  it('requires SESSION_SECRET in production', () => {
+    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  });
+
+  it('uses Secure cookies when PUBLIC_URL is https', () => {
+    const config = loadConfig({ DATA_DIR: dataDir(), PUBLIC_URL: 'https://play.example.com/' });
+    expect(config.secureCookies).toBe(true);
+    expect(config.publicOrigin).toBe('https://play.example.com');
+  });
+});
