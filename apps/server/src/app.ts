@@ -14,6 +14,7 @@ import type { AppDeps } from './app-context';
 import { loadConfig, type ServerConfig } from './config';
 import { errorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
+import { registerSession } from './plugins/session';
 
 export interface BuildOptions {
   config?: ServerConfig;
@@ -65,6 +66,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
 
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await registerSecurity(app, config, redis);
+  await registerSession(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },

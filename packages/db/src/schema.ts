@@ -1,3 +1,4 @@
+import type { AuthTables } from './tables/auth';
 import type { CoreTables } from './tables/core';
 
 /**
@@ -5,4 +6,4 @@ import type { CoreTables } from './tables/core';
  * `tables/<area>.ts` and is added to this list.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of every area's tables
-export interface Database extends CoreTables {}
+export interface Database extends CoreTables, AuthTables {}

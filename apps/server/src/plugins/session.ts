@@ -1,0 +1,138 @@
+import { AppError } from '@sweepstack/contracts/errors';
+import type { Database } from '@sweepstack/db/schema';
+import { findPlayerById, type Player } from '@sweepstack/db/repositories/players';
+import { deleteSession, findLiveSession, insertSession, touchSession } from '@sweepstack/db/repositories/sessions';
+import { SESSION_LIFETIME_MS, SESSION_REFRESH_INTERVAL_MS } from '@sweepstack/domain/auth/lifetimes';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { hashToken, newToken } from '../lib/secure-token';
+
+export const SESSION_COOKIE = 'ss_session';
+
+/** Accounts in these states have no session: their cookie is ignored (and cleared). */
+const NO_SESSION_STATUSES = new Set<string>(['BLOCKED', 'CLOSED']);
+
+interface SessionState {
+  player?: Promise<Player | undefined>;
+  /** Signed in during this request (startSession): looked up lazily, after the caller's transaction. */
+  signedInPlayerId?: number;
+  /** The handler wrote the cookie itself (sign-in, sign-out): onSend leaves it alone. */
+  cookieWritten?: boolean;
+  /** Set when the session's expiry was pushed forward: the cookie is re-sent with a new Max-Age. */
+  refreshedToken?: string;
+  /** Set when a stale or unknown cookie came in: it is cleared on the way out. */
+  clearCookie?: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in player of this request (looked up once, then cached), or undefined for a guest. */
+    getPlayer(): Promise<Player | undefined>;
+    sessionState: SessionState | null;
+  }
+}
+
+/**
+ * Cookie sessions: `ss_session` (HttpOnly, SameSite=Lax, Secure on https origins) holding a random
+ * token whose SHA-256 is the session row's key; 30-day rolling lifetime.
+ */
+export async function registerSession(app: FastifyInstance): Promise<void> {
+  const { database, clock, config } = app.deps;
+  app.decorateRequest('sessionState', null);
+  app.decorateRequest('getPlayer', function getPlayer(this: FastifyRequest): Promise<Player | undefined> {
+    const existing = this.sessionState;
+    if (existing?.player) return existing.player;
+    if (existing?.signedInPlayerId !== undefined) {
+      existing.player = findPlayerById(database.db, existing.signedInPlayerId);
+      return existing.player;
+    }
+    if (existing) return (existing.player = Promise.resolve(undefined));
+    const state: SessionState = {};
+    this.sessionState = state;
+    const token = this.cookies[SESSION_COOKIE];
+    if (!token) return (state.player = Promise.resolve(undefined));
+    state.player = (async () => {
+      if (token.length > 200) {
+        state.clearCookie = true;
+        return undefined;
+      }
+      const tokenHash = hashToken(token);
+      const now = clock.nowMs();
+      const found = await findLiveSession(database.db, tokenHash, now);
+      if (!found || NO_SESSION_STATUSES.has(found.player.account_status)) {
+        state.clearCookie = true;
+        return undefined;
+      }
+      if (now - found.session.last_seen_at_ms >= SESSION_REFRESH_INTERVAL_MS) {
+        await touchSession(database.db, tokenHash, now, now + SESSION_LIFETIME_MS);
+        state.refreshedToken = token;
+      }
+      return found.player;
+    })();
+    return state.player;
+  });
+
+  app.addHook('onSend', async (request, reply) => {
+    const state = request.sessionState;
+    if (!state || state.cookieWritten) return;
+    if (state.refreshedToken) setSessionCookie(reply, state.refreshedToken, config.secureCookies);
+    else if (state.clearCookie) clearSessionCookie(reply, config.secureCookies);
+  });
+}
+
+function setSessionCookie(reply: FastifyReply, token: string, secure: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge: Math.floor(SESSION_LIFETIME_MS / 1000),
+  });
+}
+
+function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The signed-in player, or AppError AUTH_REQUIRED (401). */
+export async function requirePlayer(request: FastifyRequest): Promise<Player> {
+  const player = await request.getPlayer();
+  if (!player) throw new AppError('AUTH_REQUIRED');
+  return player;
+}
+
+/**
+ * Signs the request's browser in as `playerId`: a new session row (in `db`, which may be the
+ * caller's transaction) and the cookie. Any session the browser had before is ended.
+ */
+export async function startSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  playerId: number,
+  db: Kysely<Database> | Transaction<Database> = request.server.deps.database.db,
+): Promise<void> {
+  const { clock, config } = request.server.deps;
+  const previous = request.cookies[SESSION_COOKIE];
+  if (previous && previous.length <= 200) await deleteSession(db, hashToken(previous));
+  const token = newToken();
+  const now = clock.nowMs();
+  await insertSession(db, {
+    tokenHash: hashToken(token),
+    playerId,
+    nowMs: now,
+    expiresAtMs: now + SESSION_LIFETIME_MS,
+    ip: request.ip.slice(0, 64),
+    userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
+  });
+  setSessionCookie(reply, token, config.secureCookies);
+  request.sessionState = { signedInPlayerId: playerId, cookieWritten: true };
+}
+
+/** Signs the browser out: deletes its session row and clears the cookie. */
+export async function endSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const { database, config } = request.server.deps;
+  const token = request.cookies[SESSION_COOKIE];
+  if (token && token.length <= 200) await deleteSession(database.db, hashToken(token));
+  clearSessionCookie(reply, config.secureCookies);
+  request.sessionState = { player: Promise.resolve(undefined), cookieWritten: true };
+}

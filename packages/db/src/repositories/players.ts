@@ -1,0 +1,70 @@
+import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import type { Database } from '../schema';
+import type { PlayersTable } from '../tables/auth';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A player as the server passes it around: every column except the password hash. */
+export type Player = Omit<Selectable<PlayersTable>, 'password_hash'>;
+export type PlayerWithHash = Selectable<PlayersTable>;
+
+/** Columns of `Player`, for selects that must never load the password hash. */
+export const PLAYER_COLUMNS = [
+  'id',
+  'uuid',
+  'email',
+  'email_normalized',
+  'birthday',
+  'login',
+  'phone',
+  'primary_contact',
+  'email_confirmed',
+  'phone_confirmed',
+  'account_status',
+  'game_mode',
+  'registration_complete',
+  'funnel_type',
+  'registration_source',
+  'traffic_source',
+  'is_affiliate',
+  'invited_by_code',
+  'referral_code',
+  'created_at_ms',
+  'updated_at_ms',
+] as const satisfies ReadonlyArray<keyof Player>;
+
+export async function findPlayerById(db: Db, id: number): Promise<Player | undefined> {
+  return db.selectFrom('players').select(PLAYER_COLUMNS).where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPlayerByUuid(db: Db, uuid: string): Promise<Player | undefined> {
+  return db.selectFrom('players').select(PLAYER_COLUMNS).where('uuid', '=', uuid).executeTakeFirst();
+}
+
+/** Looks a player up by the normalized email, with the password hash (sign-in only). */
+export async function findPlayerWithHashByEmail(db: Db, emailNormalized: string): Promise<PlayerWithHash | undefined> {
+  return db.selectFrom('players').selectAll().where('email_normalized', '=', emailNormalized).executeTakeFirst();
+}
+
+export async function emailExists(db: Db, emailNormalized: string): Promise<boolean> {
+  const row = await db.selectFrom('players').select('id').where('email_normalized', '=', emailNormalized).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
+  const row = await db.selectFrom('players').select('id').where('referral_code', '=', code).executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPlayer(db: Db, values: Insertable<PlayersTable>): Promise<number> {
+  const row = await db.insertInto('players').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePlayer(
+  db: Db,
+  id: number,
+  values: Partial<Omit<Insertable<PlayersTable>, 'id' | 'uuid' | 'created_at_ms'>>,
+): Promise<void> {
+  await db.updateTable('players').set(values).where('id', '=', id).execute();
+}
