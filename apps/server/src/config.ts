@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { THEMES } from '@sweepstack/contracts/themes';
 import { z } from 'zod';
 
-export const THEMES = ['funrize', 'tao', 'nlc', 'product', 'funzCity', 'jackpotRabbit', 'sws', 'scarletSands', 'stormrush'] as const;
+// The theme list lives in contracts (one typed theme config); re-exported for existing importers.
+export { THEMES };
 
 const booleanFromString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -34,6 +36,10 @@ export const ZServerEnv = z.object({
   SENTRY_DSN: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: booleanFromString.default(false),
+  /** Identifies the web build (GET /builds/latest.json); by default a hash of the web server bundle. */
+  BUILD_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
+  /** Folder the image endpoint (/img/) reads sources from; by default the web app's public folder. */
+  WEB_PUBLIC_DIR: z.string().min(1).optional(),
 });
 export type ServerEnv = z.infer<typeof ZServerEnv>;
 
