@@ -36,6 +36,13 @@ export const ERROR_CATALOGUE = {
   TRANSLATIONS_NOT_AVAILABLE: { status: 404, messageKey: 'errors.translationsNotAvailable', message: 'Translations not available' },
   BUILD_NOT_FOUND: { status: 404, messageKey: 'errors.buildNotFound', message: 'Unknown build.' },
   IMAGE_NOT_FOUND: { status: 404, messageKey: 'errors.imageNotFound', message: 'Image not found.' },
+  // wallet and ledger
+  WALLET_ACCOUNT_NOT_FOUND: { status: 404, messageKey: 'errors.walletAccountNotFound', message: 'This wallet account does not exist.' },
+  WALLET_CURRENCY_MISMATCH: { status: 400, messageKey: 'errors.walletCurrencyMismatch', message: 'The currency does not match the account.' },
+  WALLET_IDEMPOTENCY_CONFLICT: { status: 409, messageKey: 'errors.walletIdempotencyConflict', message: 'This request key was already used for a different request.' },
+  WALLET_INSUFFICIENT_FUNDS: { status: 422, messageKey: 'errors.walletInsufficientFunds', message: 'Not enough coins for this.' },
+  WALLET_INVALID_AMOUNT: { status: 400, messageKey: 'errors.walletInvalidAmount', message: 'The amount is not valid.' },
+  WALLET_TRANSFER_NOT_PENDING: { status: 409, messageKey: 'errors.walletTransferNotPending', message: 'This transfer is no longer pending.' },
 } as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
