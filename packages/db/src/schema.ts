@@ -1,4 +1,5 @@
 import type { AuthTables } from './tables/auth';
+import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 
 /**
@@ -6,4 +7,4 @@ import type { CoreTables } from './tables/core';
  * `tables/<area>.ts` and is added to this list.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of every area's tables
-export interface Database extends CoreTables, AuthTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables {}
