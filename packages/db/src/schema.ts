@@ -1,10 +1,11 @@
 import type { AuthTables } from './tables/auth';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
+import type { LedgerTables } from './tables/ledger';
 
 /**
  * The whole database as Kysely sees it. Each feature area declares its tables in
  * `tables/<area>.ts` and is added to this list.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of every area's tables
-export interface Database extends CoreTables, AuthTables, ContentTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables {}
