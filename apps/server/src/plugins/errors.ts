@@ -65,8 +65,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const context = (error as FastifyError).validationContext;
       const fields = fieldsFromIssues(
         error.validation.map((v) => {
-          const issue = v.params.issue as { path: PropertyKey[]; message: string; code?: string; keys?: string[] };
-          return { path: issue.path, message: issue.message, code: issue.code, keys: issue.keys };
+          // fastify-type-provider-zod 7 spreads the issue into params (minus path, code, message);
+          // older versions nest it as params.issue. Read both.
+          const params = v.params as { issue?: { path: PropertyKey[]; message: string; code?: string; keys?: string[] }; keys?: string[] };
+          if (params.issue) return { path: params.issue.path, message: params.issue.message, code: params.issue.code, keys: params.issue.keys };
+          const path = v.instancePath.split('/').filter((p) => p !== '');
+          return { path, message: v.message ?? 'Invalid value', code: v.keyword, keys: params.keys };
         }),
         context === 'body' ? undefined : context,
       );
