@@ -1,0 +1,15 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** An operator setting's JSON value, or undefined when unset or not valid JSON. */
+export async function readSetting(db: Db, key: string): Promise<unknown> {
+  const row = await db.selectFrom('settings').select('value_json').where('key', '=', key).executeTakeFirst();
+  if (!row) return undefined;
+  try {
+    return JSON.parse(row.value_json) as unknown;
+  } catch {
+    return undefined;
+  }
+}
