@@ -36,6 +36,7 @@ export const ERROR_CATALOGUE = {
   TRANSLATIONS_NOT_AVAILABLE: { status: 404, messageKey: 'errors.translationsNotAvailable', message: 'Translations not available' },
   BUILD_NOT_FOUND: { status: 404, messageKey: 'errors.buildNotFound', message: 'Unknown build.' },
   IMAGE_NOT_FOUND: { status: 404, messageKey: 'errors.imageNotFound', message: 'Image not found.' },
+  IMAGE_UNREADABLE: { status: 422, messageKey: 'errors.imageUnreadable', message: 'This image could not be processed.' },
   // wallet and ledger
   WALLET_ACCOUNT_NOT_FOUND: { status: 404, messageKey: 'errors.walletAccountNotFound', message: 'This wallet account does not exist.' },
   WALLET_CURRENCY_MISMATCH: { status: 400, messageKey: 'errors.walletCurrencyMismatch', message: 'The currency does not match the account.' },
