@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 /** POST /rest/player/registration/complete/: fills the fields the closed funnel skipped. */
 export const ZCompleteRegistrationRequest = z.strictObject({
   /** Display name. */
-  login: z.string().max(64).optional(),
+  login: singleLine(64).optional(),
   /** E.164, e.g. +15551234567. */
-  phone: z.string().max(20).optional(),
+  phone: singleLine(20).optional(),
 });
 
 export const ZRegistrationInfo = z.object({

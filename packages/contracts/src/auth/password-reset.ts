@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 /** POST /rest/auth/reset/: always answers { success: true }. */
 export const ZPasswordResetRequest = z.strictObject({
-  email: z.string().min(1).max(254),
+  email: singleLine(254, 1),
 });
 
 /** POST /rest/auth/reset/confirm/ (answers ZAuthPlayerResponse). */
 export const ZPasswordResetConfirmRequest = z.strictObject({
-  token: z.string().min(1).max(200),
+  token: singleLine(200, 1),
   password: z.string().min(1).max(128),
 });

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 /**
  * GET /rest/request/handle/: the server-side-render handshake. The query is the page's own query
  * plus `path` (the page path); other page parameters pass through untouched.
  */
 export const ZRequestHandleQuery = z.looseObject({
-  path: z.string().max(2048).optional(),
-  aa: z.string().max(200).optional(),
-  invited_by: z.string().max(64).optional(),
-  refcode: z.string().max(64).optional(),
+  path: singleLine(2048).optional(),
+  aa: singleLine(200).optional(),
+  invited_by: singleLine(64).optional(),
+  refcode: singleLine(64).optional(),
 });
 
 export const ZRequestHandleResponse = z.object({

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { singleLine } from './text';
 
 /** POST /rest/auth/signup/ */
 export const ZSignUpRequest = z.strictObject({
   /** Checked by the server (trimmed, one @, a dotted domain). */
-  email: z.string().min(3).max(254),
+  email: singleLine(254, 3),
   /** Policy (8-128, a letter and a digit) is checked by the server with a field message. */
   password: z.string().min(1).max(128),
   /** YYYY-MM-DD. */
@@ -11,11 +12,11 @@ export const ZSignUpRequest = z.strictObject({
   /** Must be true; false answers AUTH_TERMS_NOT_ACCEPTED. */
   acceptedTerms: z.boolean(),
   /** From the invited_by / refcode cookie; kept when it looks like a code, ignored otherwise. */
-  referralCode: z.string().max(64).optional(),
-  captchaToken: z.string().max(4096).optional(),
+  referralCode: singleLine(64).optional(),
+  captchaToken: singleLine(4096).optional(),
   /** e.g. 'closed_funnel': enters the closed registration funnel. */
-  registrationSource: z.string().max(64).optional(),
-  trafficSource: z.string().max(64).optional(),
+  registrationSource: singleLine(64).optional(),
+  trafficSource: singleLine(64).optional(),
 });
 export type SignUpRequest = z.infer<typeof ZSignUpRequest>;
 

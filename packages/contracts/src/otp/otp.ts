@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { singleLine } from '../auth/text';
 
 const ZOtpType = z.enum(['email', 'phone']);
 
 /** POST /rest/otp/get-flow/ */
 export const ZOtpFlowRequest = z.strictObject({
-  registration_source: z.string().max(64).nullish(),
-  traffic_source: z.string().max(64).nullish(),
+  registration_source: singleLine(64).nullish(),
+  traffic_source: singleLine(64).nullish(),
 });
 export const ZOtpFlowResponse = z.object({
   success: z.literal(true),
@@ -31,7 +32,7 @@ export const ZOtpSendResponse = z.object({
 });
 
 /** POST /rest/otp/verify/ */
-export const ZOtpVerifyRequest = z.strictObject({ type: ZOtpType, code: z.string().max(12) });
+export const ZOtpVerifyRequest = z.strictObject({ type: ZOtpType, code: singleLine(12) });
 export const ZOtpVerifyResponse = z.object({
   success: z.literal(true),
   data: z.object({ emailConfirmed: z.boolean(), phoneConfirmed: z.boolean() }),

@@ -87,6 +87,9 @@ describe.each(dialectsUnderTest())('sign-up, sign-in, logout on %s', (dialect) =
       { url: '/rest/auth/signin/', payload: '{"email":', code: 'MALFORMED_REQUEST' },
       { url: '/rest/auth/signin/', payload: '[]', code: 'VALIDATION_FAILED' },
       { url: '/rest/auth/reset/', payload: JSON.stringify({}), code: 'VALIDATION_FAILED' },
+      // PostgreSQL cannot store NUL: it must be a 400 at the edge, not a 500 from the query.
+      { url: '/rest/auth/reset/', payload: JSON.stringify({ email: '\u0000' }), code: 'VALIDATION_FAILED' },
+      { url: '/rest/auth/signin/', payload: JSON.stringify({ email: 'a\u0000@b.co', password: 'x' }), code: 'VALIDATION_FAILED' },
       { url: '/rest/auth/reset/confirm/', payload: JSON.stringify({ token: 7, password: GOOD_PASSWORD }), code: 'VALIDATION_FAILED' },
     ];
     for (const c of cases) {
