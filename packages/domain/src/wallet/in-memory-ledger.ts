@@ -11,7 +11,7 @@ import {
 } from './accounts';
 import { CURRENCIES, type Currency } from './money';
 import { type PlayerBalances, planPlay, possiblePlayLegKeys } from './plan-play';
-import { assertSameTransfer, type ReasonCode, type TransferStatus, validateTransfer, validateTransferShape } from './transfer-rules';
+import { assertFundsAvailable, assertSameTransfer, type ReasonCode, type TransferStatus, validateTransferAccounts, validateTransferShape } from './transfer-rules';
 import { decideResolution, type PendingResolution, resolutionKey, resolutionTarget } from './two-phase';
 
 /** A transfer request in ledger terms (the same shape the database repository takes). */
@@ -176,12 +176,14 @@ export class InMemoryLedger {
     validateTransferShape(request);
     const debit = this.account(request.from, request.currency, false);
     const credit = this.account(request.to, request.currency, false);
+    validateTransferAccounts(request, debit, credit);
     const first = this.byKey.get(request.idempotencyKey);
     if (first) {
       assertSameTransfer(first, { debitAccountId: debit.id, creditAccountId: credit.id, currency: request.currency, amount: request.amount, reason: request.reason, status }, request.idempotencyKey);
       return { transfer: first, replayed: true };
     }
-    validateTransfer(request, debit, credit);
+    // Funds are checked after the replay lookup: a retry after the coins were spent answers the first result.
+    assertFundsAvailable(request, debit);
     const row: LedgerTransferRow = {
       id: this.transfers.length + 1,
       idempotencyKey: request.idempotencyKey,

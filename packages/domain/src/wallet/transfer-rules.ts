@@ -99,11 +99,11 @@ export function reasonRuleViolation(debitKind: AccountKind, creditKind: AccountK
 }
 
 /**
- * Every rule of one transfer between two known accounts (DESIGN.md rule 2): same currency on both
- * sides, distinct accounts, positive amount, a reason allowed for these accounts, and no account that
- * must stay non-negative going below zero. Throws DomainError; returns nothing when all hold.
+ * The rules of one transfer between two known accounts that do not depend on balances: same
+ * currency on both sides, accounts that exist in that currency, distinct accounts, and a reason
+ * allowed for these accounts. Throws DomainError.
  */
-export function validateTransfer(shape: TransferShape, debit: AccountSnapshot, credit: AccountSnapshot): void {
+export function validateTransferAccounts(shape: TransferShape, debit: AccountSnapshot, credit: AccountSnapshot): void {
   validateTransferShape(shape);
   if (debit.currency !== shape.currency || credit.currency !== shape.currency) {
     throw new DomainError('WALLET_CURRENCY_MISMATCH', `transfer in ${shape.currency} between ${debit.currency} and ${credit.currency} accounts`);
@@ -114,9 +114,22 @@ export function validateTransfer(shape: TransferShape, debit: AccountSnapshot, c
   if (debit.id === credit.id) throw new DomainError('VALIDATION_FAILED', 'a transfer needs two distinct accounts', { to: 'Same account on both sides' });
   const rule = reasonRuleViolation(debit.kind, credit.kind, shape.reason);
   if (rule) throw new DomainError('VALIDATION_FAILED', rule, { reason: rule });
+}
+
+/** Throws WALLET_INSUFFICIENT_FUNDS when the debit would take an account that must stay non-negative below zero. */
+export function assertFundsAvailable(shape: TransferShape, debit: AccountSnapshot): void {
   if (!mayGoNegative(debit.kind) && debit.balance < shape.amount) {
     throw new DomainError('WALLET_INSUFFICIENT_FUNDS', `balance ${debit.balance} is below ${shape.amount}`);
   }
+}
+
+/**
+ * Every rule of one transfer between two known accounts (DESIGN.md rule 2): the account rules above
+ * and no account that must stay non-negative going below zero. Throws DomainError.
+ */
+export function validateTransfer(shape: TransferShape, debit: AccountSnapshot, credit: AccountSnapshot): void {
+  validateTransferAccounts(shape, debit, credit);
+  assertFundsAvailable(shape, debit);
 }
 
 /** The economic identity of a transfer; a replayed key must match it exactly. */

@@ -1,0 +1,519 @@
+import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
+import { DomainError } from '@sweepstack/domain/shared/domain-error';
+import {
+  type AccountRef,
+  type AccountSnapshot,
+  accountRefKey,
+  kindAllowedInCurrency,
+  mayGoNegative,
+  type PlayerAccountKind,
+  playerAccountKindsFor,
+  type SystemAccountKind,
+  systemAccountCode,
+  systemAccountKindsFor,
+} from '@sweepstack/domain/wallet/accounts';
+import { CURRENCIES, type Currency, type LedgerAmount } from '@sweepstack/domain/wallet/money';
+import { type PlayerBalances, planPlay, playerBalanceView, possiblePlayLegKeys } from '@sweepstack/domain/wallet/plan-play';
+import { DEFAULT_SIGNUP_GIFT, parseSignupGiftSettings, SIGNUP_GIFT_SETTING_KEYS, type SignupGiftSettings, signupGiftKey, signupGiftTransfers } from '@sweepstack/domain/wallet/signup-gift';
+import { assertFundsAvailable, assertSameTransfer, type ReasonCode, type TransferStatus, validateTransferAccounts, validateTransferShape } from '@sweepstack/domain/wallet/transfer-rules';
+import { decideResolution, type PendingResolution, resolutionKey, resolutionTarget } from '@sweepstack/domain/wallet/two-phase';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables/ledger';
+import { readSetting } from './settings';
+
+/**
+ * The double-entry ledger (DESIGN.md rule 2, docs/wallet-ledger.md). Every function takes either the
+ * database or a caller's transaction: with a transaction, the ledger's writes join it (inside a
+ * savepoint, so a refused transfer leaves the caller's other writes usable); otherwise the function
+ * runs its own transaction.
+ */
+export type LedgerDb = Kysely<Database> | Transaction<Database>;
+
+export interface LedgerOptions {
+  clock?: Clock;
+}
+
+/** One transfer between two accounts of one currency. */
+export interface TransferRequest {
+  idempotencyKey: string;
+  from: AccountRef;
+  to: AccountRef;
+  currency: Currency;
+  amount: LedgerAmount | number;
+  reason: ReasonCode;
+  metadata?: Record<string, unknown>;
+}
+
+export interface TransferRecord {
+  id: number;
+  idempotencyKey: string;
+  debitAccountId: number;
+  creditAccountId: number;
+  currency: Currency;
+  amount: number;
+  reason: ReasonCode;
+  status: TransferStatus;
+  pendingId: number | null;
+  metadata: Record<string, unknown>;
+  createdAtMs: number;
+}
+
+/** A transfer as written; `replayed` when the key had been used and the first result is returned. */
+export interface TransferResult {
+  transfer: TransferRecord;
+  replayed: boolean;
+}
+
+export type LedgerAccount = Selectable<LedgerAccountsTable>;
+type TransferRow = Selectable<LedgerTransfersTable>;
+
+const METADATA_MAX_CHARS = 8_000;
+
+function isPostgres(db: LedgerDb): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+function toRecord(row: TransferRow): TransferRecord {
+  return {
+    id: Number(row.id),
+    idempotencyKey: row.idempotency_key,
+    debitAccountId: Number(row.debit_account_id),
+    creditAccountId: Number(row.credit_account_id),
+    currency: row.currency,
+    amount: Number(row.amount),
+    reason: row.reason,
+    status: row.status,
+    pendingId: row.pending_id === null ? null : Number(row.pending_id),
+    metadata: JSON.parse(row.metadata_json) as Record<string, unknown>,
+    createdAtMs: Number(row.created_at_ms),
+  };
+}
+
+function toSnapshot(row: LedgerAccount): AccountSnapshot {
+  return { id: Number(row.id), ownerPlayerId: row.owner_player_id === null ? null : Number(row.owner_player_id), currency: row.currency, kind: row.kind, balance: Number(row.balance) };
+}
+
+function metadataJson(metadata: Record<string, unknown> | undefined): string {
+  if (metadata !== undefined && (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata))) {
+    throw new DomainError('VALIDATION_FAILED', 'transfer metadata must be an object', { metadata: 'Must be an object' });
+  }
+  const json = JSON.stringify(metadata ?? {});
+  if (json.length > METADATA_MAX_CHARS) throw new DomainError('VALIDATION_FAILED', 'transfer metadata is too large', { metadata: 'Too large' });
+  return json;
+}
+
+let savepointCounter = 0;
+const RETRYABLE_POSTGRES_CODES = new Set(['40001', '40P01']);
+
+/**
+ * Runs `work` atomically. In a caller's transaction: inside a savepoint, rolled back on error (the
+ * caller's transaction stays usable, also on PostgreSQL). Otherwise in a transaction of its own,
+ * retried on PostgreSQL serialization failures and deadlocks (none is expected: accounts are locked
+ * in ascending id order). On SQLite, Kysely hands its single connection to one transaction at a time,
+ * so concurrent calls on one handle queue up instead of interleaving.
+ */
+export async function ledgerAtomic<T>(db: LedgerDb, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
+  if (db.isTransaction) {
+    const trx = db as Transaction<Database>;
+    const name = sql.raw(`ledger_sp_${++savepointCounter}`);
+    await sql`savepoint ${name}`.execute(trx);
+    try {
+      const result = await work(trx);
+      await sql`release savepoint ${name}`.execute(trx);
+      return result;
+    } catch (error) {
+      await sql`rollback to savepoint ${name}`.execute(trx);
+      await sql`release savepoint ${name}`.execute(trx);
+      throw error;
+    }
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (attempt >= 3 || typeof code !== 'string' || !RETRYABLE_POSTGRES_CODES.has(code)) throw error;
+    }
+  }
+}
+
+/** Accounts loaded (and on PostgreSQL locked) for one atomic ledger operation, by reference key. */
+type AccountMap = Map<string, AccountSnapshot>;
+
+function refKind(ref: AccountRef) {
+  return 'system' in ref ? ref.system : ref.kind;
+}
+
+/**
+ * Loads the accounts a set of references names, opening missing system accounts. On PostgreSQL the
+ * rows are locked FOR UPDATE in ascending id order (every account of the players named, so that all
+ * ledger writes for a player take their locks in the same order and cannot deadlock).
+ */
+async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef; currency: Currency }[], clock: Clock): Promise<AccountMap> {
+  const systemCodes = new Set<string>();
+  const playerIds = new Set<number>();
+  for (const { ref, currency } of refs) {
+    const kind = refKind(ref);
+    if (!kindAllowedInCurrency(kind, currency)) throw new DomainError('WALLET_CURRENCY_MISMATCH', `there is no ${kind} account in ${currency}`);
+    if ('system' in ref) systemCodes.add(systemAccountCode(ref.system, currency));
+    else {
+      if (!Number.isSafeInteger(ref.playerId)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', 'invalid player id');
+      playerIds.add(ref.playerId);
+    }
+  }
+  const lock = isPostgres(trx);
+  const select = async () => {
+    let query = trx
+      .selectFrom('ledger_accounts')
+      .selectAll()
+      .where((eb) => {
+        const ors = [];
+        if (systemCodes.size > 0) ors.push(eb('code', 'in', [...systemCodes]));
+        if (playerIds.size > 0) ors.push(eb('owner_player_id', 'in', [...playerIds]));
+        return eb.or(ors);
+      })
+      .orderBy('id');
+    if (lock) query = query.forUpdate();
+    return query.execute();
+  };
+  let rows = await select();
+  const found = new Set(rows.map((r) => r.code));
+  const missing = [...systemCodes].filter((code) => !found.has(code));
+  if (missing.length > 0) {
+    await trx
+      .insertInto('ledger_accounts')
+      .values(
+        missing.map((code) => {
+          const [currency, kind] = code.split(':') as [Currency, SystemAccountKind];
+          return { owner_player_id: null, code, currency, kind, balance: 0, created_at_ms: clock.nowMs() };
+        }),
+      )
+      .onConflict((oc) => oc.column('code').doNothing())
+      .execute();
+    rows = await select();
+  }
+  const map: AccountMap = new Map();
+  for (const row of rows) {
+    const snapshot = toSnapshot(row);
+    const ref: AccountRef = row.owner_player_id === null ? { system: row.kind as SystemAccountKind } : { playerId: snapshot.ownerPlayerId!, kind: row.kind as PlayerAccountKind };
+    map.set(accountRefKey(ref, row.currency), snapshot);
+  }
+  for (const { ref, currency } of refs) {
+    if (!map.has(accountRefKey(ref, currency))) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', `no ledger account ${accountRefKey(ref, currency)}`);
+  }
+  return map;
+}
+
+interface PlannedTransfer {
+  request: TransferRequest;
+  status: TransferStatus;
+  pendingId: number | null;
+}
+
+/** Writes transfers in order against loaded accounts; the caller provides atomicity. */
+async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransfer[], accounts: AccountMap, clock: Clock): Promise<TransferResult[]> {
+  const results: TransferResult[] = [];
+  for (const { request, status, pendingId } of planned) {
+    const debit = accounts.get(accountRefKey(request.from, request.currency));
+    const credit = accounts.get(accountRefKey(request.to, request.currency));
+    if (!debit || !credit) throw new Error(`ledger: accounts of ${request.idempotencyKey} were not loaded`);
+    const amount = request.amount as number;
+    const shape = { ...request, amount };
+    validateTransferAccounts(shape, debit, credit);
+    // Claim the key first: a replay is recognised before any balance check, so a retry after the
+    // coins were spent still answers the first result.
+    const inserted = await trx
+      .insertInto('ledger_transfers')
+      .values({
+        idempotency_key: request.idempotencyKey,
+        debit_account_id: debit.id,
+        credit_account_id: credit.id,
+        currency: request.currency,
+        amount,
+        reason: request.reason,
+        metadata_json: metadataJson(request.metadata),
+        status,
+        pending_id: pendingId,
+        created_at_ms: clock.nowMs(),
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!inserted) {
+      const first = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      const record = toRecord(first);
+      assertSameTransfer(record, { debitAccountId: debit.id, creditAccountId: credit.id, currency: request.currency, amount, reason: request.reason, status }, request.idempotencyKey);
+      results.push({ transfer: record, replayed: true });
+      continue;
+    }
+    assertFundsAvailable(shape, debit);
+    // The database enforces the same rule again: a guarded debit that matches no row means the
+    // funds are not there, whatever the domain saw.
+    const guarded = !mayGoNegative(debit.kind);
+    const update = await sql`update ledger_accounts
+      set balance = case when id = ${credit.id} then balance + ${amount} else balance - ${amount} end
+      where id in (${debit.id}, ${credit.id}) and (id = ${credit.id} or ${sql.raw(guarded ? '0 = 1' : '1 = 1')} or balance >= ${amount})`.execute(trx);
+    if (Number(update.numAffectedRows ?? 0) !== 2) throw new DomainError('WALLET_INSUFFICIENT_FUNDS', `account ${debit.id} cannot pay ${amount}`);
+    debit.balance -= amount;
+    credit.balance += amount;
+    results.push({ transfer: toRecord(inserted), replayed: false });
+  }
+  return results;
+}
+
+function refsOf(planned: PlannedTransfer[]): { ref: AccountRef; currency: Currency }[] {
+  return planned.flatMap(({ request }) => [
+    { ref: request.from, currency: request.currency },
+    { ref: request.to, currency: request.currency },
+  ]);
+}
+
+async function applyPlanned(db: LedgerDb, planned: PlannedTransfer[], options: LedgerOptions): Promise<TransferResult[]> {
+  for (const { request } of planned) validateTransferShape(request as TransferRequest & { amount: number });
+  const clock = options.clock ?? systemClock;
+  return ledgerAtomic(db, async (trx) => writeTransfers(trx, planned, await loadAccounts(trx, refsOf(planned), clock), clock));
+}
+
+/** Moves coins between two accounts; a retried key answers the first result and changes nothing. */
+export async function transfer(db: LedgerDb, request: TransferRequest, options: LedgerOptions = {}): Promise<TransferResult> {
+  const [result] = await applyPlanned(db, [{ request, status: 'posted', pendingId: null }], options);
+  return result!;
+}
+
+/** Several transfers in one transaction: all are written or none. */
+export async function transferMany(db: LedgerDb, requests: TransferRequest[], options: LedgerOptions = {}): Promise<TransferResult[]> {
+  if (requests.length === 0) return [];
+  return applyPlanned(
+    db,
+    requests.map((request) => ({ request, status: 'posted', pendingId: null })),
+    options,
+  );
+}
+
+export interface PlayRequest {
+  idempotencyKey: string;
+  playerId: number;
+  currency: Currency;
+  amount: LedgerAmount | number;
+  metadata?: Record<string, unknown>;
+}
+
+/**
+ * Takes a bet into the game account: unplayed Fortune Coins first, then redeemable (planPlay). The
+ * play is idempotent as a whole: a retry answers the legs first written even if the balances moved.
+ */
+export async function play(db: LedgerDb, request: PlayRequest, options: LedgerOptions = {}): Promise<{ legs: TransferRecord[]; replayed: boolean }> {
+  const clock = options.clock ?? systemClock;
+  const amount = request.amount as number;
+  validateTransferShape({ idempotencyKey: request.idempotencyKey, currency: request.currency, amount, reason: 'game_bet' });
+  return ledgerAtomic(db, async (trx) => {
+    const refs = playerAccountKindsFor(request.currency).map((kind) => ({ ref: { playerId: request.playerId, kind } as AccountRef, currency: request.currency }));
+    const accounts = await loadAccounts(trx, [...refs, { ref: { system: 'game_play' }, currency: request.currency }], clock);
+    const existing = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', 'in', possiblePlayLegKeys(request.idempotencyKey, request.currency)).orderBy('id').execute();
+    if (existing.length > 0) {
+      const legs = existing.map(toRecord);
+      const playerAccountIds = new Set(refs.map(({ ref, currency }) => accounts.get(accountRefKey(ref, currency))?.id));
+      const sameOwner = legs.every((leg) => playerAccountIds.has(leg.debitAccountId) && leg.reason === 'game_bet');
+      if (!sameOwner || legs.reduce((sum, leg) => sum + leg.amount, 0) !== amount) {
+        throw new DomainError('WALLET_IDEMPOTENCY_CONFLICT', `play key ${request.idempotencyKey} was used for a different play`);
+      }
+      return { legs, replayed: true };
+    }
+    const balance = (kind: PlayerAccountKind) => accounts.get(accountRefKey({ playerId: request.playerId, kind }, request.currency))?.balance ?? 0;
+    const balances: PlayerBalances = { gc: request.currency === 'GC' ? balance('player_balance') : 0, fcUnplayed: request.currency === 'FC' ? balance('player_unplayed') : 0, fcRedeemable: request.currency === 'FC' ? balance('player_redeemable') : 0 };
+    const plan = planPlay(request.idempotencyKey, request.currency, amount, balances);
+    const results = await writeTransfers(
+      trx,
+      plan.legs.map((leg) => ({
+        request: { idempotencyKey: leg.idempotencyKey, from: { playerId: request.playerId, kind: leg.kind }, to: { system: 'game_play' }, currency: request.currency, amount: leg.amount, reason: 'game_bet', metadata: request.metadata },
+        status: 'posted' as const,
+        pendingId: null,
+      })),
+      accounts,
+      clock,
+    );
+    return { legs: results.map((r) => r.transfer), replayed: false };
+  });
+}
+
+export interface PendingRequest {
+  idempotencyKey: string;
+  playerId: number;
+  amount: LedgerAmount | number;
+  metadata?: Record<string, unknown>;
+}
+
+/** Holds a redemption: redeemable Fortune Coins move into the hold account (status `pending`). */
+export async function createPending(db: LedgerDb, request: PendingRequest, options: LedgerOptions = {}): Promise<TransferResult> {
+  const [result] = await applyPlanned(
+    db,
+    [
+      {
+        request: { idempotencyKey: request.idempotencyKey, from: { playerId: request.playerId, kind: 'player_redeemable' }, to: { system: 'redemption_holds' }, currency: 'FC', amount: request.amount, reason: 'redemption', metadata: request.metadata },
+        status: 'pending',
+        pendingId: null,
+      },
+    ],
+    options,
+  );
+  return result!;
+}
+
+async function resolvePending(db: LedgerDb, pendingId: number, resolution: PendingResolution, options: LedgerOptions & { metadata?: Record<string, unknown> }): Promise<TransferResult> {
+  const clock = options.clock ?? systemClock;
+  if (!Number.isSafeInteger(pendingId)) throw new DomainError('WALLET_TRANSFER_NOT_PENDING', 'invalid transfer id');
+  return ledgerAtomic(db, async (trx) => {
+    const pendingRow = await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', pendingId).executeTakeFirst();
+    if (!pendingRow) throw new DomainError('WALLET_TRANSFER_NOT_PENDING', `no transfer ${pendingId}`);
+    const pending = toRecord(pendingRow);
+    const owner = await trx.selectFrom('ledger_accounts').select('owner_player_id').where('id', '=', pending.debitAccountId).executeTakeFirstOrThrow();
+    if (pending.status !== 'pending' || owner.owner_player_id === null) throw new DomainError('WALLET_TRANSFER_NOT_PENDING', `transfer ${pendingId} is not a pending transfer`);
+    const playerId = Number(owner.owner_player_id);
+    const target = resolutionTarget(resolution, playerId);
+    const request: TransferRequest = { idempotencyKey: resolutionKey(pending.idempotencyKey, resolution), from: { system: 'redemption_holds' }, to: target.to, currency: pending.currency, amount: pending.amount, reason: pending.reason, metadata: options.metadata };
+    const accounts = await loadAccounts(trx, refsOf([{ request, status: target.status, pendingId }]), clock);
+    // Read after the locks: a concurrent resolution of the same transfer has committed by now.
+    const existing = await trx.selectFrom('ledger_transfers').selectAll().where('pending_id', '=', pendingId).executeTakeFirst();
+    if (decideResolution(pending.status, existing, resolution) === 'replay') return { transfer: toRecord(existing!), replayed: true };
+    const [result] = await writeTransfers(trx, [{ request, status: target.status, pendingId }], accounts, clock);
+    return result!;
+  });
+}
+
+/** Completes a held redemption: the held coins move to the redemptions account (paid out). */
+export function postPending(db: LedgerDb, pendingId: number, options: LedgerOptions & { metadata?: Record<string, unknown> } = {}): Promise<TransferResult> {
+  return resolvePending(db, pendingId, 'post', options);
+}
+
+/** Cancels a held redemption (rejected or cancelled): the coins return to the player's winnings. */
+export function voidPending(db: LedgerDb, pendingId: number, options: LedgerOptions & { metadata?: Record<string, unknown> } = {}): Promise<TransferResult> {
+  return resolvePending(db, pendingId, 'void', options);
+}
+
+/** Opens a player's sub-accounts in both currencies (idempotent); WALLET_ACCOUNT_NOT_FOUND for an unknown player. */
+export async function ensurePlayerAccounts(db: LedgerDb, playerId: number, options: LedgerOptions = {}): Promise<LedgerAccount[]> {
+  const clock = options.clock ?? systemClock;
+  if (!Number.isSafeInteger(playerId)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', 'invalid player id');
+  const player = await db.selectFrom('players').select('id').where('id', '=', playerId).executeTakeFirst();
+  if (!player) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', `no player ${playerId}`);
+  const values = CURRENCIES.flatMap((currency) =>
+    playerAccountKindsFor(currency).map((kind) => ({ owner_player_id: playerId, code: null, currency, kind, balance: 0, created_at_ms: clock.nowMs() })),
+  );
+  await db
+    .insertInto('ledger_accounts')
+    .values(values)
+    .onConflict((oc) => oc.columns(['owner_player_id', 'currency', 'kind']).doNothing())
+    .execute();
+  return db.selectFrom('ledger_accounts').selectAll().where('owner_player_id', '=', playerId).orderBy('id').execute();
+}
+
+/** Opens every system account of both currencies (idempotent; they also open on first use). */
+export async function ensureSystemAccounts(db: LedgerDb, options: LedgerOptions = {}): Promise<void> {
+  const clock = options.clock ?? systemClock;
+  const values = CURRENCIES.flatMap((currency) =>
+    systemAccountKindsFor(currency).map((kind) => ({ owner_player_id: null, code: systemAccountCode(kind, currency), currency, kind, balance: 0, created_at_ms: clock.nowMs() })),
+  );
+  await db
+    .insertInto('ledger_accounts')
+    .values(values)
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+}
+
+/** The balance of one account by reference, or undefined when it was never opened. */
+export async function getAccount(db: LedgerDb, ref: AccountRef, currency: Currency): Promise<LedgerAccount | undefined> {
+  let query = db.selectFrom('ledger_accounts').selectAll();
+  query = 'system' in ref ? query.where('code', '=', systemAccountCode(ref.system, currency)) : query.where('owner_player_id', '=', ref.playerId).where('currency', '=', currency).where('kind', '=', ref.kind);
+  return query.executeTakeFirst();
+}
+
+export interface PlayerBalance {
+  /** Gold Coins. */
+  tourPoints: number;
+  /** Fortune Coins in cents, unplayed plus redeemable. */
+  entries: number;
+  /** Redeemable Fortune Coins in cents. */
+  winnings: number;
+  /** Gold Coins again, for clients that read `coins`. */
+  coins: number;
+  /** Unplayed Fortune Coins in cents. */
+  unplayed: number;
+}
+
+/** A player's balances (zeros for a player whose accounts are not open yet). */
+export async function getPlayerBalance(db: LedgerDb, playerId: number): Promise<PlayerBalance> {
+  const rows = await db.selectFrom('ledger_accounts').select(['currency', 'kind', 'balance']).where('owner_player_id', '=', playerId).execute();
+  const of = (currency: Currency, kind: PlayerAccountKind) => Number(rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0);
+  return playerBalanceView({ gc: of('GC', 'player_balance'), fcUnplayed: of('FC', 'player_unplayed'), fcRedeemable: of('FC', 'player_redeemable') });
+}
+
+export interface HistoryEntry {
+  id: number;
+  createdAtMs: number;
+  currency: Currency;
+  /** Signed from the player's side: positive credits, negative debits. */
+  amount: number;
+  /** The player sub-account the entry moved. */
+  account: PlayerAccountKind;
+  reason: ReasonCode;
+  status: TransferStatus;
+  pendingId: number | null;
+  metadata: Record<string, unknown>;
+}
+
+/** A player's ledger entries, newest first; pass `nextCursor` back for the next page. */
+export async function history(db: LedgerDb, playerId: number, page: { cursor?: number | null; limit?: number } = {}): Promise<{ entries: HistoryEntry[]; nextCursor: number | null }> {
+  const limit = Math.min(Math.max(Math.trunc(page.limit ?? 50), 1), 200);
+  const accounts = await db.selectFrom('ledger_accounts').select(['id', 'kind']).where('owner_player_id', '=', playerId).execute();
+  if (accounts.length === 0) return { entries: [], nextCursor: null };
+  const kinds = new Map(accounts.map((a) => [Number(a.id), a.kind as PlayerAccountKind]));
+  const ids = [...kinds.keys()];
+  let query = db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where((eb) => eb.or([eb('debit_account_id', 'in', ids), eb('credit_account_id', 'in', ids)]))
+    .orderBy('id', 'desc')
+    .limit(limit + 1);
+  if (page.cursor !== undefined && page.cursor !== null) query = query.where('id', '<', page.cursor);
+  const rows = (await query.execute()).map(toRecord);
+  const entries = rows.slice(0, limit).map((t): HistoryEntry => {
+    const credited = kinds.has(t.creditAccountId);
+    return {
+      id: t.id,
+      createdAtMs: t.createdAtMs,
+      currency: t.currency,
+      amount: credited ? t.amount : -t.amount,
+      account: kinds.get(credited ? t.creditAccountId : t.debitAccountId)!,
+      reason: t.reason,
+      status: t.status,
+      pendingId: t.pendingId,
+      metadata: t.metadata,
+    };
+  });
+  return { entries, nextCursor: rows.length > limit ? (entries.at(-1)?.id ?? null) : null };
+}
+
+/** The sign-up gift amounts from the operator settings (defaults when unset). */
+export async function loadSignupGiftSettings(db: LedgerDb): Promise<SignupGiftSettings> {
+  const gc = await readSetting(db, SIGNUP_GIFT_SETTING_KEYS.gc);
+  const fcCents = await readSetting(db, SIGNUP_GIFT_SETTING_KEYS.fcCents);
+  return parseSignupGiftSettings({ gc: gc ?? DEFAULT_SIGNUP_GIFT.gc, fcCents: fcCents ?? DEFAULT_SIGNUP_GIFT.fcCents });
+}
+
+/**
+ * Credits a new player's sign-up gift once (key `signup-gift:<playerId>`), opening the player's
+ * accounts first. Calling it again answers the first gift, even if the settings changed since.
+ */
+export async function creditSignupGift(db: LedgerDb, playerId: number, settings?: SignupGiftSettings, options: LedgerOptions = {}): Promise<{ transfers: TransferRecord[]; replayed: boolean }> {
+  return ledgerAtomic(db, async (trx) => {
+    await ensurePlayerAccounts(trx, playerId, options);
+    const gift = settings ?? (await loadSignupGiftSettings(trx));
+    const planned = signupGiftTransfers(playerId, gift);
+    const keys = CURRENCIES.map((currency) => `${signupGiftKey(playerId)}:${currency}`);
+    const existing = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', 'in', keys).orderBy('id').execute();
+    if (existing.length > 0) return { transfers: existing.map(toRecord), replayed: true };
+    const results = await transferMany(trx, planned, options);
+    return { transfers: results.map((r) => r.transfer), replayed: false };
+  });
+}
