@@ -1,0 +1,25 @@
+/** Responsive image URLs through the server's /img/ endpoint (spec §9: widths, densities 1 and 2, quality 75). */
+export const IMAGE_WIDTHS = [320, 576, 768, 1024, 1280, 1400, 1536] as const;
+export const IMAGE_QUALITY = 75;
+
+export function imageUrl(src: string, width: number, dpr = 1, quality = IMAGE_QUALITY): string {
+  const params = new URLSearchParams({ src, w: String(width), dpr: String(dpr), q: String(quality) });
+  return `/img/?${params.toString()}`;
+}
+
+/** Local images (paths starting with /) go through /img/; remote or data URLs are used as they are. */
+export function isOptimizable(src: string): boolean {
+  return src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/img/');
+}
+
+/**
+ * srcset for an image `width` CSS pixels wide: a fixed width gets 1x and 2x candidates (the smallest
+ * allowed widths covering it); a fluid image lists every width.
+ */
+export function imageSrcSet(src: string, width?: number): string {
+  if (width !== undefined) {
+    const fit = IMAGE_WIDTHS.find((w) => w >= width) ?? IMAGE_WIDTHS[IMAGE_WIDTHS.length - 1];
+    return `${imageUrl(src, fit ?? 320, 1)} 1x, ${imageUrl(src, fit ?? 320, 2)} 2x`;
+  }
+  return IMAGE_WIDTHS.map((w) => `${imageUrl(src, w)} ${w}w`).join(', ');
+}

@@ -1,0 +1,78 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DAYS_365_S, setBrowserCookie } from '../../lib/cookies';
+import { CONSENT_COOKIES, CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, serializeEnabledIds } from './consent';
+
+/** Cookie consent: necessary cookies always on, optional ones chosen (or all accepted) once. */
+export function CookieConsentBanner({ initial }: { initial: string[] }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(true);
+  const [customizing, setCustomizing] = useState(false);
+  const [chosen, setChosen] = useState<Set<string>>(() => new Set(initial));
+  const titleId = useId();
+
+  if (!open) return null;
+
+  function save(ids: Iterable<string>) {
+    setBrowserCookie(CONSENT_ENABLED_COOKIE, serializeEnabledIds(ids), { maxAgeS: DAYS_365_S });
+    setBrowserCookie(CONSENT_GIVEN_COOKIE, 'true', { maxAgeS: DAYS_365_S });
+    setOpen(false);
+  }
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-testid="cookie-consent"
+      className="fixed inset-x-2 bottom-20 z-50 mx-auto max-w-2xl rounded-theme-lg border border-line bg-raised p-4 text-fg shadow-2xl lg:bottom-4"
+    >
+      <h2 id={titleId} className="text-base font-bold">
+        {t('consent.title')}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{t('consent.text')}</p>
+      {customizing && (
+        <fieldset className="mt-3 space-y-2">
+          <legend className="sr-only">{t('consent.choose')}</legend>
+          {CONSENT_COOKIES.map((cookie) => (
+            <label key={cookie.id} className="flex items-start gap-2 text-sm">
+              <input
+                type="checkbox"
+                className="mt-1 size-4 accent-[var(--primary)]"
+                checked={cookie.necessary || chosen.has(cookie.id)}
+                disabled={cookie.necessary}
+                onChange={(event) => {
+                  const next = new Set(chosen);
+                  if (event.target.checked) next.add(cookie.id);
+                  else next.delete(cookie.id);
+                  setChosen(next);
+                }}
+              />
+              <span>
+                <span className="font-semibold">{t(`consent.cookies.${cookie.id}.name`)}</span>
+                <span className="block text-muted">{t(`consent.cookies.${cookie.id}.description`)}</span>
+              </span>
+            </label>
+          ))}
+        </fieldset>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className="btn btn-primary" onClick={() => save(CONSENT_COOKIES.map((c) => c.id))}>
+          {t('consent.acceptAll')}
+        </button>
+        {customizing ? (
+          <button type="button" className="btn btn-ghost" onClick={() => save(chosen)}>
+            {t('consent.save')}
+          </button>
+        ) : (
+          <>
+            <button type="button" className="btn btn-ghost" onClick={() => save([])}>
+              {t('consent.necessaryOnly')}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => setCustomizing(true)}>
+              {t('consent.customize')}
+            </button>
+          </>
+        )}
+      </div>
+    </section>
+  );
+}

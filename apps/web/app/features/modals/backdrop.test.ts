@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { closesOnBackdrop, type ModalName } from './backdrop';
+
+describe('backdrop rules', () => {
+  const nonClosable: ModalName[] = ['registration-complete', 'game-search', 'easy-profile-completed', 'change-password', 'referral-info', 'game-max-bet-limit', 'tournaments', 'bonus-deposit'];
+
+  it.each(nonClosable)('never closes %s on backdrop', (name) => {
+    expect(closesOnBackdrop(name, [name])).toBe(false);
+  });
+
+  it.each(['game', 'signup', 'demo-mode', 'insufficient-funds', 'coming-soon', 'email-confirmed'] as ModalName[])('closes %s on backdrop', (name) => {
+    expect(closesOnBackdrop(name, [name])).toBe(true);
+  });
+
+  it('closes nothing while the terms confirmation is open', () => {
+    expect(closesOnBackdrop('coming-soon', ['terms-confirmation', 'coming-soon'])).toBe(false);
+    expect(closesOnBackdrop('game', ['game', 'terms-confirmation'])).toBe(false);
+    expect(closesOnBackdrop('terms-confirmation', ['terms-confirmation'])).toBe(false);
+  });
+});

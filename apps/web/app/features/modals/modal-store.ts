@@ -1,0 +1,41 @@
+import { create } from 'zustand';
+import type { ModalName } from './backdrop';
+
+export interface ModalEntry {
+  id: number;
+  name: ModalName;
+  /** For the coming-soon modal: which feature. */
+  feature?: string;
+  /** For the terms confirmation: the unconfirmed documents. */
+  terms?: { id: number; key: string }[];
+}
+
+interface ModalState {
+  stack: ModalEntry[];
+  open(name: ModalName, options?: { feature?: string; terms?: { id: number; key: string }[] }): number;
+  close(id: number): void;
+  closeByName(name: ModalName): void;
+}
+
+let nextId = 1;
+
+/** The modal stack: the last entry is on top. */
+export const useModals = create<ModalState>((set) => ({
+  stack: [],
+  open: (name, options = {}) => {
+    const id = nextId++;
+    set((state) => {
+      // One terms confirmation at a time; other modals may stack.
+      if (name === 'terms-confirmation' && state.stack.some((m) => m.name === name)) return state;
+      return { stack: [...state.stack, { id, name, ...options }] };
+    });
+    return id;
+  },
+  close: (id) => set((state) => ({ stack: state.stack.filter((m) => m.id !== id) })),
+  closeByName: (name) => set((state) => ({ stack: state.stack.filter((m) => m.name !== name) })),
+}));
+
+/** Opens the coming-soon modal of a feature that is not built yet. */
+export function openComingSoon(feature: string): void {
+  useModals.getState().open('coming-soon', { feature });
+}

@@ -1,0 +1,60 @@
+import type { GameMode } from '@sweepstack/contracts/app/app-init';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
+import { CoinIcon } from '../../components/icons';
+import { trackClickButton } from '../../lib/analytics';
+import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
+import { http } from '../../lib/http';
+import type { PlayerView } from '../../lib/root-data';
+import { showToast } from '../toasts/toast-store';
+
+const SWITCH_PATH: Record<GameMode, string> = {
+  TournamentPoints: '/rest/player/game-mode/switch-to-tournament-points/',
+  SweepStakes: '/rest/player/game-mode/switch-to-sweep-stakes/',
+};
+
+/** Both balances (Gold Coins whole, Fortune Coins 2 decimals); the active one is the game mode. */
+export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale: string }) {
+  const { t } = useTranslation();
+  const revalidator = useRevalidator();
+  const [mode, setMode] = useState<GameMode>(player.gameMode);
+  const [busy, setBusy] = useState(false);
+  const balance = player.balance ?? { tourPoints: 0, entries: 0 };
+
+  async function switchTo(next: GameMode) {
+    if (next === mode || busy) return;
+    trackClickButton(next === 'SweepStakes' ? 'switch_to_fortune_coins' : 'switch_to_gold_coins', 'header');
+    setBusy(true);
+    try {
+      const answer = await http<{ success?: boolean; gameMode?: GameMode }>(SWITCH_PATH[next]);
+      setMode(answer.gameMode ?? next);
+      void revalidator.revalidate();
+    } catch {
+      showToast('error', t('balance.switchFailed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const option = (value: GameMode, testId: string, label: string, amount: string, tone: 'gold' | 'fortune') => (
+    <button
+      type="button"
+      aria-pressed={mode === value}
+      disabled={busy}
+      onClick={() => void switchTo(value)}
+      className={`flex min-h-10 items-center gap-1.5 rounded-theme px-2.5 text-sm font-bold tabular-nums ${mode === value ? 'bg-raised text-fg' : 'text-muted'}`}
+    >
+      <CoinIcon tone={tone} />
+      <span className="sr-only">{label}: </span>
+      <span data-testid={testId}>{amount}</span>
+    </button>
+  );
+
+  return (
+    <div role="group" aria-label={t('balance.switcher')} className="flex items-center gap-0.5 rounded-theme border border-line bg-bg p-0.5">
+      {option('TournamentPoints', 'balance-gold', t('balance.gold'), formatGoldCoins(balance.tourPoints, locale), 'gold')}
+      {option('SweepStakes', 'balance-fortune', t('balance.fortune'), formatFortuneCoins(balance.entries, locale), 'fortune')}
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { reloadOnce } from '../../lib/chunk-reload';
+import { useRootData } from '../../lib/root-data';
+import { useAppUpdate } from '../app-update/use-app-update';
+import { CookieConsentBanner } from '../cookie-consent/banner';
+import { DeepLinks } from '../deep-links/deep-links';
+import { useModals } from '../modals/modal-store';
+import { TermsGuard } from '../modals/terms-guard';
+import { Toaster } from '../toasts/toaster';
+
+const ModalStack = lazy(() => import('../modals/modal-stack'));
+
+let crashNoteLogged = false;
+
+/** App-wide pieces present on every layout: modals, toasts, consent, deep links, update check. */
+export function GlobalUi() {
+  const root = useRootData();
+  const hasModals = useModals((s) => s.stack.length > 0);
+  useAppUpdate(root.buildId);
+
+  useEffect(() => {
+    if (!root.crashReporting && !crashNoteLogged) {
+      crashNoteLogged = true;
+      console.info('Crash reporting disabled: no SENTRY_DSN');
+    }
+  }, [root.crashReporting]);
+
+  useEffect(() => {
+    // A lazy chunk that fails to preload (new deployment): reload the page once (spec §4).
+    const onPreloadError = (event: Event) => {
+      event.preventDefault();
+      reloadOnce(window.location.href);
+    };
+    window.addEventListener('vite:preloadError', onPreloadError);
+    return () => window.removeEventListener('vite:preloadError', onPreloadError);
+  }, []);
+
+  return (
+    <>
+      <DeepLinks />
+      {root.player?.hasUnconfirmedTerms && <TermsGuard />}
+      {hasModals && (
+        <Suspense fallback={null}>
+          <ModalStack />
+        </Suspense>
+      )}
+      <Toaster />
+      {!root.consent.given && <CookieConsentBanner initial={root.consent.enabled} />}
+    </>
+  );
+}

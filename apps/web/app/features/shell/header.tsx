@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BellIcon, PlusIcon, SearchIcon } from '../../components/icons';
+import { trackClickButton } from '../../lib/analytics';
+import { useRootData } from '../../lib/root-data';
+import { useHomeHref, useLocalize } from '../../lib/use-paths';
+import { useModals } from '../modals/modal-store';
+import { Wordmark } from '../themes/wordmark';
+import { BalanceSwitcher } from './balance-switcher';
+
+export function Header() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const localize = useLocalize();
+  const home = useHomeHref();
+  const open = useModals((s) => s.open);
+  const player = root.player;
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
+        <Link to={home} className="flex shrink-0 items-center rounded-theme" aria-label={t('header.home')}>
+          <Wordmark theme={root.theme} className="h-7 w-auto sm:h-8" />
+        </Link>
+        <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
+          {player ? (
+            <>
+              <button type="button" className="btn btn-ghost btn-icon hidden sm:inline-flex" aria-label={t('header.search')} onClick={() => open('game-search')}>
+                <SearchIcon />
+              </button>
+              <button type="button" className="btn btn-ghost btn-icon" aria-label={t('header.notifications')} onClick={() => open('notifications')}>
+                <BellIcon />
+              </button>
+              <BalanceSwitcher player={player} locale={root.locale} />
+              <a
+                href="#/cash/deposit-by-money/"
+                className="btn btn-primary"
+                onClick={() => trackClickButton('buy', 'header')}
+                aria-label={t('header.buy')}
+              >
+                <PlusIcon />
+                <span className="hidden sm:inline">{t('header.buy')}</span>
+              </a>
+            </>
+          ) : (
+            <>
+              <Link to={localize('/signin/')} className="btn btn-ghost" onClick={() => trackClickButton('sign_in', 'header')}>
+                {t('auth.signIn')}
+              </Link>
+              <Link to={localize('/signup/')} className="btn btn-primary" onClick={() => trackClickButton('sign_up', 'header')}>
+                {t('auth.signUp')}
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,136 @@
+import { visibleSidebarItems } from '@sweepstack/domain/shell/sidebar-visibility';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, useLocation } from 'react-router';
+import { CloseIcon } from '../../components/icons';
+import { Image } from '../../components/image';
+import { trackClickButton } from '../../lib/analytics';
+import { http } from '../../lib/http';
+import { useRootData, type PlayerView } from '../../lib/root-data';
+import { useLocalize } from '../../lib/use-paths';
+import { openComingSoon } from '../modals/modal-store';
+import { useShell } from './shell-store';
+
+interface ExtraEntry {
+  key: string;
+  to?: string;
+  feature?: string;
+}
+
+/** Extra entries shown when their feature is active for this player (spec §2, Sidebar). */
+function extraEntries(player: PlayerView): ExtraEntry[] {
+  const entries: ExtraEntry[] = [];
+  if (player.features.rankLeague) entries.push({ key: 'rankLeague', to: '/vip/' });
+  if (player.features.bingo) entries.push({ key: 'bingo', feature: 'bingo' });
+  if (player.features.season) entries.push({ key: 'season', feature: 'seasons' });
+  if (player.features.magicBox) entries.push({ key: 'magicBoxes', to: '/magic-boxes/' });
+  if (player.features.prizeDrops) entries.push({ key: 'prizeDrops', to: '/prize-drops/' });
+  return entries;
+}
+
+const itemClass = ({ isActive }: { isActive: boolean }) =>
+  `flex min-h-11 items-center gap-3 rounded-theme px-3 py-2 font-semibold ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`;
+
+function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate?: () => void }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const localize = useLocalize();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const items = visibleSidebarItems(root.shell.menu, { isGuest: false, hasDeposits: player.hasDeposits, gameMode: player.gameMode, lotteryActive: false });
+
+  async function logout() {
+    trackClickButton('logout', 'sidebar');
+    setLoggingOut(true);
+    try {
+      await http('/rest/logout/');
+    } catch {
+      // The session cookie is cleared by the reload either way; nothing to show.
+    }
+    window.location.assign(localize('/'));
+  }
+
+  return (
+    <nav aria-label={t('sidebar.label')} className="flex flex-col gap-1 p-3">
+      <ul className="flex flex-col gap-1">
+        {items.map((item) => (
+          <li key={item.id}>
+            {item.url.startsWith('/') && !item.url.includes('#') ? (
+              <NavLink to={localize(item.url)} className={itemClass} onClick={onNavigate} end>
+                {item.image && <Image src={item.image} alt="" width={24} height={24} sizes="24px" className="size-6" />}
+                <span>{item.title}</span>
+                {item.is_new && <span className="ml-auto rounded-full bg-accent px-2 text-xs font-bold text-on-accent">{t('sidebar.new')}</span>}
+              </NavLink>
+            ) : (
+              <a href={item.url} className={itemClass({ isActive: false })} onClick={onNavigate}>
+                <span>{item.title}</span>
+              </a>
+            )}
+          </li>
+        ))}
+        {extraEntries(player).map((entry) => (
+          <li key={entry.key}>
+            {entry.to ? (
+              <NavLink to={localize(entry.to)} className={itemClass} onClick={onNavigate}>
+                {t(`sidebar.extra.${entry.key}`)}
+              </NavLink>
+            ) : (
+              <button type="button" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => openComingSoon(entry.feature ?? entry.key)}>
+                {t(`sidebar.extra.${entry.key}`)}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+      <hr className="my-2 border-line" />
+      <NavLink to={localize('/affiliates/')} className={itemClass} onClick={onNavigate}>
+        {t('sidebar.affiliate')}
+      </NavLink>
+      <button type="button" data-testid="logout" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => void logout()} disabled={loggingOut}>
+        {loggingOut ? t('sidebar.loggingOut') : t('sidebar.logout')}
+      </button>
+    </nav>
+  );
+}
+
+/** Players' sidebar: a column on wide screens, a drawer opened by the mobile Menu button. */
+export function Sidebar({ player }: { player: PlayerView }) {
+  const { t } = useTranslation();
+  const { menuOpen, setMenuOpen } = useShell();
+  const location = useLocation();
+
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [location.pathname, setMenuOpen]);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setMenuOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [menuOpen, setMenuOpen]);
+
+  return (
+    <>
+      <aside className="hidden w-64 shrink-0 border-r border-line bg-surface lg:block">
+        <div className="sticky top-16 max-h-[calc(100dvh-4rem)] overflow-y-auto">
+          <SidebarContent player={player} />
+        </div>
+      </aside>
+      {menuOpen && (
+        <div className="fixed inset-0 z-40 lg:hidden" id="mobile-menu">
+          <button type="button" className="absolute inset-0 bg-black/60" aria-label={t('common.close')} tabIndex={-1} onClick={() => setMenuOpen(false)} />
+          <div role="dialog" aria-modal="true" aria-label={t('sidebar.label')} className="absolute inset-y-0 left-0 w-72 max-w-[85vw] overflow-y-auto bg-surface pb-20 shadow-2xl">
+            <div className="flex justify-end p-2">
+              <button type="button" className="btn btn-ghost btn-icon" aria-label={t('common.close')} onClick={() => setMenuOpen(false)} autoFocus>
+                <CloseIcon />
+              </button>
+            </div>
+            <SidebarContent player={player} onNavigate={() => setMenuOpen(false)} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

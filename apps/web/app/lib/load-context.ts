@@ -1,0 +1,14 @@
+/**
+ * The `context` the server gives loaders (apps/server/src/plugins/web.ts, WebLoadContext): kept as
+ * a structural copy because the web app does not import the server.
+ */
+export type WebLoadContext = {
+  requestId: string;
+  theme: string;
+  publicOrigin: string;
+  api(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
+};
+
+declare module 'react-router' {
+  interface AppLoadContext extends WebLoadContext {}
+}

@@ -1,0 +1,155 @@
+import { ZBuildLatest } from '@sweepstack/contracts/app/builds';
+import { ZStaticInfoResponse } from '@sweepstack/contracts/app/static-info';
+import { ZTranslationDictionary, type TranslationDictionary } from '@sweepstack/contracts/app/translations';
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import { data, redirect, redirectDocument } from 'react-router';
+import englishFallback from '../../../../content/translations/en.json';
+import { CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, isConsentGiven, parseEnabledIds } from '../features/cookie-consent/consent';
+import { autologinRewrite, cashRewrite, mobileAppRewrite } from '../features/routing/rules';
+import { isThemeId, type ThemeId } from '../features/themes/themes';
+import { DAYS_365_S, parseCookies, serializeCookie } from './cookies';
+import type { WebLoadContext } from './load-context';
+import { detectBrowserLocale, localeFromPath, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale } from './locale';
+import type { PlayerView, RootData, ShellData } from './root-data';
+import { getSession, isDocumentRequest } from './session.server';
+
+export const APP_VERSION = '2.28.0';
+const THEME_COOKIE = 'sweepstack_theme';
+const EMPTY_SHELL: ShellData = { menu: [], tapBar: [], footerMenu: [], socialNetworks: [], rating: null, captcha: null };
+
+const isProduction = () => process.env.NODE_ENV === 'production';
+
+function playerView(init: AppInitData | null): PlayerView | null {
+  if (!init || init.isGuest) return null;
+  return {
+    login: init.login,
+    email: init.email,
+    isAffiliate: init.isAffiliate,
+    emailConfirmed: init.emailConfirmed,
+    gameMode: init.gameMode,
+    hasDeposits: init.hasDeposits,
+    registrationComplete: init.registration.complete,
+    balance: init.playerInfo ? { tourPoints: init.playerInfo.playerBalance.tourPoints, entries: init.playerInfo.playerBalance.entries } : null,
+    hasUnconfirmedTerms: init.termsRequirement.length > 0,
+    features: {
+      rankLeague: init.rankLeague.enabled,
+      bingo: init.bingo.isActive,
+      season: init.season.isActive,
+      magicBox: init.magicBox.isActive,
+      prizeDrops: init.prizeDrops.isActive,
+    },
+  };
+}
+
+async function fetchJson(context: WebLoadContext, path: string): Promise<{ ok: boolean; body: unknown }> {
+  try {
+    const response = await context.api(path);
+    const body = response.status === 204 ? undefined : ((await response.json().catch(() => undefined)) as unknown);
+    return { ok: response.ok, body };
+  } catch (error) {
+    console.error(`[${context.requestId}] ${path} failed`, error instanceof Error ? error.message : error);
+    return { ok: false, body: undefined };
+  }
+}
+
+async function loadShell(context: WebLoadContext, isGuest: boolean, locale: Locale): Promise<ShellData> {
+  const { ok, body } = await fetchJson(context, `/api/rest/static-info/?versionApp=${APP_VERSION.replaceAll('.', '_')}&isGuest=${isGuest}&locale=${locale}`);
+  const parsed = ok ? ZStaticInfoResponse.safeParse(body) : null;
+  if (!parsed?.success) return EMPTY_SHELL;
+  const info = parsed.data.data;
+  return {
+    menu: info.menuInfo.menu.main,
+    tapBar: info.tapBar,
+    footerMenu: info.footer.menu,
+    socialNetworks: info.socialNetworks,
+    rating: info.trustpilot.rate,
+    captcha: info.captcha,
+  };
+}
+
+/** Spec §8: when the dictionary fails to load or is empty the page says 'Translations not available'. */
+async function loadTranslations(context: WebLoadContext, locale: Locale): Promise<{ ok: boolean; dictionary: TranslationDictionary }> {
+  const { ok, body } = await fetchJson(context, `/api/rest/translations/${locale}`);
+  const parsed = ok ? ZTranslationDictionary.safeParse(body) : null;
+  if (parsed?.success && Object.keys(parsed.data).length > 0) return { ok: true, dictionary: parsed.data };
+  return { ok: false, dictionary: englishFallback as TranslationDictionary };
+}
+
+async function loadBuildId(context: WebLoadContext): Promise<string | null> {
+  const { ok, body } = await fetchJson(context, `/builds/latest.json?t=${Date.now()}`);
+  const parsed = ok ? ZBuildLatest.safeParse(body) : null;
+  return parsed?.success ? parsed.data.id : null;
+}
+
+function resolveTheme(url: URL, cookies: Record<string, string>, context: WebLoadContext, setCookies: string[]): ThemeId {
+  const fallback: ThemeId = isThemeId(context.theme) ? context.theme : 'nlc';
+  if (isProduction()) return fallback;
+  // Outside production ?theme= switches the theme (and remembers it in a cookie for later pages).
+  const asked = url.searchParams.get('theme');
+  if (asked !== null) {
+    if (isThemeId(asked)) {
+      setCookies.push(serializeCookie(THEME_COOKIE, asked, { maxAgeS: 24 * 60 * 60 }));
+      return asked;
+    }
+    if (asked === '' || asked === 'default') setCookies.push(serializeCookie(THEME_COOKIE, '', { maxAgeS: 0 }));
+    return fallback;
+  }
+  const remembered = cookies[THEME_COOKIE];
+  return isThemeId(remembered) ? remembered : fallback;
+}
+
+/** Everything the root route needs: rewrites, locale, theme, handshake, app init, shell data, dictionary. */
+export async function loadRoot(request: Request, context: WebLoadContext) {
+  const url = new URL(request.url);
+  const mobile = mobileAppRewrite(url.pathname, url.search);
+  if (mobile) throw redirect(mobile);
+  const cash = cashRewrite(url.pathname, url.search);
+  if (cash) throw redirect(cash);
+
+  const cookies = parseCookies(request.headers.get('cookie'));
+  const setCookies: string[] = [];
+  const { locale, prefixed } = localeFromPath(url.pathname);
+  if (!prefixed && isDocumentRequest(request)) {
+    // First visit: the browser language decides, remembered for 365 days; the root path follows it.
+    const remembered = cookies[LOCALE_COOKIE];
+    const preferred = remembered === 'en' || remembered === 'es' ? remembered : detectBrowserLocale(request.headers.get('accept-language'));
+    if (!remembered) setCookies.push(serializeCookie(LOCALE_COOKIE, preferred, { maxAgeS: LOCALE_COOKIE_MAX_AGE_S }));
+    if (preferred === 'es' && url.pathname === '/') throw redirect(`/es/${url.search}`, { headers: cookieHeaders(setCookies) });
+  }
+
+  // Referral codes from links are kept for 365 days (spec §3, cookies).
+  for (const name of ['invited_by', 'refcode'] as const) {
+    const value = url.searchParams.get(name);
+    if (value && /^[\w-]{1,64}$/.test(value)) setCookies.push(serializeCookie(name, value, { maxAgeS: DAYS_365_S }));
+  }
+
+  const theme = resolveTheme(url, cookies, context, setCookies);
+  const session = await getSession(request, context);
+  setCookies.push(...session.setCookies);
+  if (session.handshake?.redirectUrl) throw redirectDocument(session.handshake.redirectUrl, { headers: cookieHeaders(setCookies) });
+  const autologin = autologinRewrite(url.pathname, url.search);
+  if (autologin) throw redirectDocument(autologin, { headers: cookieHeaders(setCookies) });
+
+  const [shell, translations, buildId] = await Promise.all([loadShell(context, session.isGuest, locale), loadTranslations(context, locale), loadBuildId(context)]);
+  const player = session.isGuest ? null : playerView(session.appInit);
+  const rootData: RootData = {
+    locale,
+    theme,
+    translations: translations.dictionary,
+    translationsOk: translations.ok,
+    isGuest: session.isGuest || player === null,
+    player,
+    shell,
+    consent: { given: isConsentGiven(cookies[CONSENT_GIVEN_COOKIE]), enabled: parseEnabledIds(cookies[CONSENT_ENABLED_COOKIE]) },
+    buildId,
+    crashReporting: Boolean(process.env.SENTRY_DSN),
+    handshakeToast: session.handshake?.toast ?? null,
+  };
+  return data(rootData, { headers: cookieHeaders(setCookies) });
+}
+
+function cookieHeaders(setCookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of setCookies) headers.append('set-cookie', cookie);
+  return headers;
+}

@@ -1,0 +1,55 @@
+import type { GameMode } from '@sweepstack/contracts/app/app-init';
+import type { CaptchaInfo, FooterMenuItem, MenuItem, SocialNetwork, TapBarItem } from '@sweepstack/contracts/app/static-info';
+import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
+import { useRouteLoaderData } from 'react-router';
+import type { ThemeId } from '../features/themes/themes';
+import type { Locale } from './locale';
+
+/** The slice of app init the browser needs (not the whole payload, to keep pages small). */
+export interface PlayerView {
+  login: string | null;
+  email: string | null;
+  isAffiliate: boolean;
+  emailConfirmed: boolean;
+  gameMode: GameMode;
+  hasDeposits: boolean;
+  registrationComplete: boolean;
+  /** Gold Coins (tourPoints, whole) and Fortune Coins (entries, 2 decimals). */
+  balance: { tourPoints: number; entries: number } | null;
+  hasUnconfirmedTerms: boolean;
+  features: { rankLeague: boolean; bingo: boolean; season: boolean; magicBox: boolean; prizeDrops: boolean };
+}
+
+export interface ShellData {
+  menu: MenuItem[];
+  tapBar: TapBarItem[];
+  footerMenu: FooterMenuItem[];
+  socialNetworks: SocialNetwork[];
+  rating: number | null;
+  captcha: CaptchaInfo | null;
+}
+
+export interface RootData {
+  locale: Locale;
+  theme: ThemeId;
+  translations: TranslationDictionary;
+  translationsOk: boolean;
+  isGuest: boolean;
+  player: PlayerView | null;
+  shell: ShellData;
+  consent: { given: boolean; enabled: string[] };
+  buildId: string | null;
+  crashReporting: boolean;
+  handshakeToast: string | null;
+}
+
+/** Root loader data; present everywhere below the root (and in its error boundary when the loader ran). */
+export function useRootData(): RootData {
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  if (!data) throw new Error('Root data is missing');
+  return data;
+}
+
+export function useOptionalRootData(): RootData | undefined {
+  return useRouteLoaderData('root') as RootData | undefined;
+}

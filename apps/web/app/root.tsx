@@ -1,0 +1,91 @@
+import { useMemo } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import type { Route } from './+types/root';
+import stylesheet from './app.css?url';
+import { GlobalUi } from './features/shell/global-ui';
+import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
+import { themeVisual } from './features/themes/themes';
+import { createI18n } from './i18n/i18n';
+import { loadRoot } from './lib/root-data.server';
+import { useOptionalRootData, type RootData } from './lib/root-data';
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return loadRoot(request, context);
+}
+
+/** Set-Cookie of the handshake, locale and referral cookies reach the browser. */
+export function headers({ loaderHeaders }: Route.HeadersArgs) {
+  return loaderHeaders;
+}
+
+/** Session data reloads on a language change or an explicit revalidation (after a balance switch). */
+export function shouldRevalidate({ currentParams, nextParams, currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  if (currentParams.lang !== nextParams.lang) return true;
+  return currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const root = useOptionalRootData();
+  const theme = root?.theme ?? 'nlc';
+  const visual = themeVisual(theme);
+  return (
+    <html lang={root?.locale ?? 'en'} data-theme={theme} style={{ colorScheme: visual.scheme }}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content={visual.themeColor} />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+function useI18n(root: RootData) {
+  return useMemo(() => createI18n(root.locale, root.translations), [root.locale, root.translations]);
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const i18n = useI18n(loaderData);
+  return (
+    <I18nextProvider i18n={i18n}>
+      {!loaderData.translationsOk && (
+        <p role="alert" className="translations-alert">
+          Translations not available
+        </p>
+      )}
+      <Outlet />
+      <GlobalUi />
+    </I18nextProvider>
+  );
+}
+
+export function meta({ loaderData }: Route.MetaArgs) {
+  const brand = loaderData ? themeVisual(loaderData.theme).brand : 'Sweepstack';
+  return [{ title: brand }, { name: 'description', content: `${brand}: social casino and sweepstakes games.` }];
+}
+
+/** Only reached when the root itself fails; page-level errors (404) render inside the shell. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  if (typeof window !== 'undefined' && isChunkLoadError(error)) reloadOnce(window.location.href);
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  return (
+    <main className="grid min-h-dvh place-items-center p-6 text-center">
+      <div>
+        <h1 className="text-2xl font-bold">{status === 404 ? 'Page not found' : 'Something went wrong'}</h1>
+        <p className="mt-2 text-muted">{status === 404 ? 'This page does not exist.' : 'Please reload the page in a moment.'}</p>
+        <a className="btn btn-primary mt-6" href="/">
+          Return home
+        </a>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,44 @@
+import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+
+/** Pages whose feature is not built yet: one module renders the feature's designed empty state. */
+const FEATURE_PAGES: [path: string, id: string][] = [
+  ['account', 'account'],
+  ['account/responsible-play', 'responsible-play'],
+  ['affiliates', 'affiliates'],
+  ['affiliates/partners-account', 'partners-account'],
+  ['how-it-works', 'how-it-works'],
+  ['issues/favorites', 'favorites'],
+  ['issues/:pageName', 'issues'],
+  ['library', 'library'],
+  ['lottery', 'lottery'],
+  ['magic-boxes', 'magic-boxes'],
+  ['prize-drops', 'prize-drops'],
+  ['promotions', 'promotions'],
+  ['redesign', 'redesign'],
+  ['referral-info', 'referral-info'],
+  ['scratch-cards', 'scratch-cards'],
+  ['vip', 'vip'],
+  ['wheel-of-treasure', 'wheel-of-treasure'],
+];
+
+export default [
+  route(':lang?', 'routes/locale.tsx', [
+    layout('layouts/auth.tsx', [
+      route('signin', 'routes/signin.tsx'),
+      route('signup', 'routes/signup.tsx'),
+      route('reset', 'routes/reset.tsx'),
+    ]),
+    layout('layouts/geoblock.tsx', [route('geoblock', 'routes/geoblock.tsx')]),
+    layout('layouts/default.tsx', [
+      index('routes/home.tsx'),
+      route('lobby', 'routes/lobby.tsx'),
+      route('register', 'routes/register.tsx'),
+      route('registration-complete', 'routes/registration-complete.tsx'),
+      route('tournaments', 'routes/tournaments.tsx'),
+      route('page/:name', 'routes/legal-page.tsx'),
+      route('page/*', 'routes/legal-page.tsx', { id: 'legal-page-nested' }),
+      ...FEATURE_PAGES.map(([path, id]) => route(path, 'routes/feature-page.tsx', { id: `feature:${id}` })),
+      route('*', 'routes/not-found.tsx'),
+    ]),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,66 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CoinIcon } from '../components/icons';
+import { ComingSoon } from '../features/coming-soon/empty-state';
+import { themeVisual } from '../features/themes/themes';
+import { trackClickButton } from '../lib/analytics';
+import { useRootData } from '../lib/root-data';
+import { useLocalize } from '../lib/use-paths';
+import { PlayerWelcome } from './lobby';
+
+function GuestHome() {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const localize = useLocalize();
+  const brand = themeVisual(root.theme).brand;
+  const highlights = [
+    { key: 'gold', icon: <CoinIcon tone="gold" className="size-8" /> },
+    { key: 'fortune', icon: <CoinIcon tone="fortune" className="size-8" /> },
+    { key: 'daily', icon: <span className="text-2xl" aria-hidden="true">★</span> },
+  ];
+  return (
+    <div className="flex flex-col gap-10">
+      <section className="card relative overflow-hidden px-6 py-12 sm:px-12 sm:py-16" aria-labelledby="hero-title">
+        <div aria-hidden="true" className="pointer-events-none absolute -right-24 -top-24 size-72 rounded-full bg-primary opacity-20 blur-3xl" />
+        <div aria-hidden="true" className="pointer-events-none absolute -bottom-28 -left-20 size-72 rounded-full bg-accent opacity-20 blur-3xl" />
+        <p className="relative text-sm font-bold uppercase tracking-widest text-accent">{t('home.hero.kicker')}</p>
+        <h1 id="hero-title" className="relative mt-3 max-w-2xl text-4xl font-extrabold leading-tight sm:text-5xl">
+          {t('home.hero.title', { brand })}
+        </h1>
+        <p className="relative mt-4 max-w-xl text-lg text-muted">{t('home.hero.text')}</p>
+        <div className="relative mt-8 flex flex-wrap gap-3">
+          <Link to={localize('/signup/')} className="btn btn-primary px-6 text-lg" onClick={() => trackClickButton('sign_up', 'home_hero')}>
+            {t('home.hero.cta')}
+          </Link>
+          <Link to={localize('/signin/')} className="btn btn-ghost px-6 text-lg">
+            {t('auth.signIn')}
+          </Link>
+        </div>
+        <p className="relative mt-6 text-sm text-muted">{t('home.hero.disclaimer')}</p>
+      </section>
+      <section aria-labelledby="how-title">
+        <h2 id="how-title" className="text-2xl font-extrabold">
+          {t('home.highlights.title')}
+        </h2>
+        <ul className="mt-4 grid gap-4 md:grid-cols-3">
+          {highlights.map((item) => (
+            <li key={item.key} className="card p-5">
+              <div className="flex items-center gap-3">
+                {item.icon}
+                <h3 className="text-lg font-bold">{t(`home.highlights.${item.key}.title`)}</h3>
+              </div>
+              <p className="mt-2 text-muted">{t(`home.highlights.${item.key}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <ComingSoon feature="lobby" headingLevel={2} />
+    </div>
+  );
+}
+
+/** `/`: the guest home; in themes without a lobby (tao, funrize) also the player home. */
+export default function Home() {
+  const root = useRootData();
+  return root.player ? <PlayerWelcome /> : <GuestHome />;
+}
