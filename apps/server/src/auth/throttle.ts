@@ -1,11 +1,13 @@
-import { randomBytes } from 'node:crypto';
-import { clearThrottleEvents, countThrottleEvents, recordThrottleEvent } from '@sweepstack/db/repositories/auth-throttle';
+import { randomBytes, randomInt } from 'node:crypto';
+import { clearThrottleEvents, countThrottleEvents, deleteOldThrottleEvents, recordThrottleEvent } from '@sweepstack/db/repositories/auth-throttle';
 import type { AppDeps } from '../app-context';
 
 /**
  * Sliding-window event counters for throttling (failed sign-ins, reset mails): in Redis when the
  * server has one (shared by every node), else in the database. Times come from the app clock.
  */
+const PRUNE_AFTER_MS = 24 * 60 * 60 * 1000;
+
 export interface ThrottleCounter {
   record(scope: string, windowMs: number): Promise<void>;
   count(scope: string, windowMs: number): Promise<number>;
@@ -36,7 +38,12 @@ export function throttleCounter(deps: AppDeps): ThrottleCounter {
     };
   }
   return {
-    record: (scope) => recordThrottleEvent(database.db, scope, clock.nowMs()),
+    async record(scope) {
+      const now = clock.nowMs();
+      await recordThrottleEvent(database.db, scope, now);
+      // Housekeeping without a job: about one write in 200 drops events older than a day.
+      if (randomInt(200) === 0) await deleteOldThrottleEvents(database.db, now - PRUNE_AFTER_MS);
+    },
     count: (scope, windowMs) => countThrottleEvents(database.db, scope, clock.nowMs() - windowMs),
     clear: (scope) => clearThrottleEvents(database.db, scope),
   };

@@ -14,8 +14,8 @@ export const AUTH_SETTINGS: Record<string, unknown> = {
 
 /** The two legal documents every player confirms; raising a version asks everyone again. */
 export const TERMS_DOCUMENTS = [
-  { key: 'terms', version: 1, title: 'Terms of Service', url: '/page/terms-of-service' },
-  { key: 'privacy', version: 1, title: 'Privacy Policy', url: '/page/privacy-policy' },
+  { key: 'terms', version: 1, title: 'Terms of Service', url: '/page/terms' },
+  { key: 'privacy', version: 1, title: 'Privacy Policy', url: '/page/privacy' },
 ] as const;
 
 /** The demo account of `npm start` / `npm run db:seed` (docs/auth.md). */

@@ -1,3 +1,4 @@
+import { randomInt, randomUUID } from 'node:crypto';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADULT_BIRTHDAY, GOOD_PASSWORD, ManualClock, sessionCookieOf, signUpViaApi } from '../../testing/auth-helpers';
@@ -199,6 +200,29 @@ describe.each(dialectsUnderTest())('sign-up, sign-in, logout on %s', (dialect) =
     }
     const same = await signin(payload, { origin: t.app.deps.config.publicOrigin });
     expect(same.json()).toMatchObject({ error: { code: 'AUTH_INVALID_CREDENTIALS' } });
+  });
+});
+
+describe.each(dialectsUnderTest())('sign-in throttling in Redis (%s)', (dialect) => {
+  it('counts failures in Redis when REDIS_URL is set', async () => {
+    const t = await createTestApp(dialect, { seed: true, env: { REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', TRUST_PROXY: 'true' } });
+    // Redis is shared by every test run: a run-unique account and IP keep the counts apart.
+    const ip = `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+    const headers = { 'x-forwarded-for': ip };
+    const email = `redis-${randomUUID()}@example.com`;
+    try {
+      await signUpViaApi(t.app, email);
+      for (let i = 0; i < 5; i += 1) {
+        expect((await t.app.inject({ method: 'POST', url: '/rest/auth/signin/', payload: { email, password: 'Wrong-pass-1' }, headers })).statusCode).toBe(401);
+      }
+      const res = await t.app.inject({ method: 'POST', url: '/rest/auth/signin/', payload: { email, password: GOOD_PASSWORD }, headers });
+      expect(res.json()).toMatchObject({ error: { code: 'AUTH_LOGIN_THROTTLED' } });
+      const rows = await t.database.db.selectFrom('auth_throttle_events').select('id').execute();
+      expect(rows).toHaveLength(0);
+    } finally {
+      await t.app.deps.redis?.del(`sweepstack-auth:login:account:${email}`, `sweepstack-auth:login:ip:${ip}`);
+      await t.close();
+    }
   });
 });
 
