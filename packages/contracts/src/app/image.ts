@@ -15,7 +15,9 @@ export const ZImageQuery = z.strictObject({
     .string()
     .min(2)
     .max(512)
-    .regex(/^\/[A-Za-z0-9_\-./]+\.(png|jpe?g|webp|gif|svg|avif)$/i, 'must be a local image path such as /images/hero.png'),
+    // Segments are non-empty and never start with a dot: no `//host`, `.`, `..` or hidden files.
+    .regex(/^(?:\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)+$/, 'must be a local image path such as /images/hero.png')
+    .regex(/\.(png|jpe?g|webp|gif|svg|avif)$/i, 'must name a png, jpg, webp, gif, svg or avif image'),
   w: intFromString('w').pipe(z.union(IMAGE_WIDTHS.map((w) => z.literal(w)))),
   dpr: intFromString('dpr')
     .pipe(z.union(IMAGE_DENSITIES.map((d) => z.literal(d))))
