@@ -1,0 +1,120 @@
+import type { AppInitData, PlayerBalance } from '@sweepstack/contracts/app/app-init';
+import type { TermsRequirement } from '@sweepstack/contracts/terms/terms';
+import type { ThemeId } from '@sweepstack/contracts/themes';
+import type { Player } from '@sweepstack/db/repositories/players';
+
+/**
+ * The feature flags of app init. None of these features exists yet: each is off, with its numbers
+ * at zero and its objects null, until its module lands and reads its own state here.
+ */
+function featureFlags(): Pick<
+  AppInitData,
+  'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague'
+> {
+  return {
+    popUpAds: { isActive: false },
+    dailyLogin: { isActive: false },
+    scratchCardLottery: { isActive: false },
+    magicBox: { isActive: false },
+    depositStreak: { isActive: false, skin: null },
+    moneyBox: { isActive: false },
+    prizeDrops: { isActive: false },
+    bingo: { isActive: false },
+    season: { isEnabled: false, slug: null, totalProgressPercents: 0, currentLevel: 0, isAvailable: false, isActive: false },
+    rankLeague: {
+      enabled: false,
+      currentSection: null,
+      currentLevel: null,
+      nextLevel: null,
+      nextSectionBenefits: null,
+      coinsBack: 0,
+      playerFullCompletedLeague: false,
+      sumAllLevelsPoints: 0,
+      availableWheel: false,
+      progressBlockedReason: null,
+      sectionsCount: 0,
+      rankLeagueDailyWheelPrize: null,
+    },
+  };
+}
+
+const NO_OFFERS = { bannerPresetPackage: null, popupPresetPackage: null, popupPresetPackages: [] } as const;
+const NO_CONNECTION = { wsConnectionData: null, websocket: null, token: null } as const;
+
+/** App init of a visitor who is not signed in: no personal data at all. */
+export function guestAppInit(theme: ThemeId, restrictionIdsHash: string): AppInitData {
+  return {
+    login: null,
+    email: null,
+    phone: null,
+    uuid: null,
+    isGuest: true,
+    appName: theme,
+    isAffiliate: false,
+    primaryContact: null,
+    emailConfirmed: false,
+    gameMode: 'TournamentPoints',
+    depositsCount: 0,
+    hasDeposits: false,
+    profileCompleted: false,
+    accountStatus: null,
+    activeSocialAccounts: [],
+    playerRestrictionIdsHash: restrictionIdsHash,
+    favoriteGames: [],
+    favLast: [],
+    lastGames: [],
+    TournamentsSubscriptions: [],
+    termsRequirement: [],
+    ...featureFlags(),
+    registration: { complete: false, registrationFunnel: { funnelType: null } },
+    ...NO_OFFERS,
+    popupPresetPackages: [],
+    playerInfo: null,
+    ...NO_CONNECTION,
+  };
+}
+
+export interface PlayerAppInitInputs {
+  theme: ThemeId;
+  player: Player;
+  restrictionIdsHash: string;
+  termsRequirement: TermsRequirement[];
+  depositsCount: number;
+  balance: PlayerBalance;
+}
+
+/** App init of a signed-in player. */
+export function playerAppInit({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance }: PlayerAppInitInputs): AppInitData {
+  return {
+    login: player.login,
+    email: player.email,
+    phone: player.phone,
+    uuid: player.uuid,
+    isGuest: false,
+    appName: theme,
+    isAffiliate: player.is_affiliate === 1,
+    primaryContact: player.primary_contact,
+    emailConfirmed: player.email_confirmed === 1,
+    gameMode: player.game_mode,
+    depositsCount,
+    hasDeposits: depositsCount > 0,
+    // The profile (name, address, state…) is its own module, not built yet: nobody has completed it.
+    profileCompleted: false,
+    accountStatus: player.account_status,
+    // No social sign-in providers exist.
+    activeSocialAccounts: [],
+    playerRestrictionIdsHash: restrictionIdsHash,
+    // Favorites, recent games and tournament subscriptions belong to the games and tournaments modules.
+    favoriteGames: [],
+    favLast: [],
+    lastGames: [],
+    TournamentsSubscriptions: [],
+    termsRequirement,
+    ...featureFlags(),
+    registration: { complete: player.registration_complete === 1, registrationFunnel: { funnelType: player.funnel_type } },
+    ...NO_OFFERS,
+    popupPresetPackages: [],
+    playerInfo: { playerBalance: balance },
+    ...NO_CONNECTION,
+  };
+}

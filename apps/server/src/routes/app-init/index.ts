@@ -1,0 +1,60 @@
+import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { termsRequirement } from '../../auth/terms';
+import { contentCache } from '../../lib/content-cache';
+import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
+import { readDepositsCount, readPlayerBalance } from '../../lib/player-balance';
+import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
+import { guestAppInit, playerAppInit } from './app-init-data';
+
+/**
+ * GET /rest/app/init/: the current visitor and the feature flags (spec §3 "App init data").
+ * Kept fast: a guest's answer is serialized once per content snapshot; a player costs the session
+ * lookup plus one query (terms), run together with the balance and deposit-count reads.
+ */
+const appInitRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = fastify.deps;
+  const theme = deps.config.THEME;
+  const cache = contentCache(deps);
+
+  app.get(
+    '/rest/app/init/',
+    {
+      schema: {
+        tags: ['app'],
+        summary: 'Current visitor (guest or player) and feature flags',
+        querystring: z.strictObject({}),
+        response: { 200: ZAppInitResponse },
+      },
+      // The answer is built from typed parts (checked against ZAppInitResponse in the tests);
+      // re-validating it with zod on every call would cost more than building it.
+      serializerCompiler: () => (data) => JSON.stringify(data),
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const [player, snapshot] = await Promise.all([request.getPlayer(), cache.get()]);
+      if (!player) {
+        const text = await cache.derived<JsonText>(`app-init:guest:${theme}`, (s) =>
+          jsonText({ success: true, data: guestAppInit(theme, playerRestrictionIdsHash({ isGuest: true, accountStatus: null, stateCode: null }, s.restrictedStateCodes)) }),
+        );
+        return sendRawJson(reply, text.json);
+      }
+      const [terms, depositsCount, balance] = await Promise.all([
+        termsRequirement(deps.database.db, player.id),
+        readDepositsCount(deps, player.id),
+        readPlayerBalance(deps, player.id),
+      ]);
+      // The player's state is part of the profile module (not built yet): unknown until then.
+      const restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode: null }, snapshot.restrictedStateCodes);
+      return {
+        success: true as const,
+        data: playerAppInit({ theme, player, restrictionIdsHash, termsRequirement: terms, depositsCount, balance }),
+      };
+    },
+  );
+};
+
+export default appInitRoutes;
