@@ -9,7 +9,7 @@ import { RESET_MAIL_WINDOW_MS, RESET_MAILS_PER_EMAIL } from '@sweepstack/domain/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendMessage } from '../lib/mailer';
 import { hashToken, newToken } from '../lib/secure-token';
-import { startSession } from '../plugins/session';
+import { createSession, sendSessionCookie } from '../plugins/session';
 import { check } from './domain-errors';
 import { hashPassword } from './passwords';
 import { throttleCounter } from './throttle';
@@ -52,7 +52,7 @@ export async function confirmPasswordReset(request: FastifyRequest, reply: Fasti
   const { database, clock } = request.server.deps;
   check(() => assertPasswordAcceptable(password));
   const passwordHash = await hashPassword(password);
-  const playerId = await database.db.transaction().execute(async (trx) => {
+  const { playerId, sessionToken } = await database.db.transaction().execute(async (trx) => {
     const now = clock.nowMs();
     const id = await consumeAuthToken(trx, hashToken(token), 'password_reset', now);
     if (id === undefined) throw new AppError('AUTH_RESET_TOKEN_INVALID');
@@ -62,9 +62,9 @@ export async function confirmPasswordReset(request: FastifyRequest, reply: Fasti
     await updatePlayer(trx, id, { password_hash: passwordHash, email_confirmed: 1, updated_at_ms: now });
     await voidAuthTokens(trx, id, 'password_reset', now);
     await deletePlayerSessions(trx, id);
-    await startSession(request, reply, id, trx);
-    return id;
+    return { playerId: id, sessionToken: await createSession(request, id, trx) };
   });
+  sendSessionCookie(request, reply, sessionToken, playerId);
   const player = await findPlayerById(database.db, playerId);
   if (!player) throw new Error('player vanished during password reset');
   return player;

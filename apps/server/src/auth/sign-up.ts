@@ -9,7 +9,7 @@ import { assertPasswordAcceptable } from '@sweepstack/domain/auth/password-polic
 import { CLOSED_FUNNEL, funnelFor } from '@sweepstack/domain/auth/registration';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyCaptcha } from '../lib/captcha';
-import { startSession } from '../plugins/session';
+import { createSession, sendSessionCookie } from '../plugins/session';
 import { closedFunnelSources, minimumAgeYears } from './auth-settings';
 import { check } from './domain-errors';
 import { hashPassword } from './passwords';
@@ -55,7 +55,7 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
   const referral = body.referralCode?.trim();
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const playerId = await db.transaction().execute(async (trx) => {
+      const { playerId, token } = await db.transaction().execute(async (trx) => {
         const now = clock.nowMs();
         const id = await insertPlayer(trx, {
           uuid: randomUUID(),
@@ -81,9 +81,10 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
           updated_at_ms: now,
         });
         await insertTermsAcceptances(trx, id, await listTermsDocuments(trx), now);
-        await startSession(request, reply, id, trx);
-        return id;
+        return { playerId: id, token: await createSession(request, id, trx) };
       });
+      // Only after commit: a failed sign-up must not hand out a cookie.
+      sendSessionCookie(request, reply, token, playerId);
       const player = await findPlayerById(db, playerId);
       if (!player) throw new Error('player vanished right after sign-up');
       return player;

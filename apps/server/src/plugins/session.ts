@@ -102,16 +102,15 @@ export async function requirePlayer(request: FastifyRequest): Promise<Player> {
 }
 
 /**
- * Signs the request's browser in as `playerId`: a new session row (in `db`, which may be the
- * caller's transaction) and the cookie. Any session the browser had before is ended.
+ * Creates the session row for `playerId` (in `db`, which may be the caller's transaction) and ends
+ * the browser's previous session. Returns the token; send it with `setSessionCookie` after commit.
  */
-export async function startSession(
+export async function createSession(
   request: FastifyRequest,
-  reply: FastifyReply,
   playerId: number,
   db: Kysely<Database> | Transaction<Database> = request.server.deps.database.db,
-): Promise<void> {
-  const { clock, config } = request.server.deps;
+): Promise<string> {
+  const { clock } = request.server.deps;
   const previous = request.cookies[SESSION_COOKIE];
   if (previous && previous.length <= 200) await deleteSession(db, hashToken(previous));
   const token = newToken();
@@ -124,8 +123,19 @@ export async function startSession(
     ip: request.ip.slice(0, 64),
     userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
   });
-  setSessionCookie(reply, token, config.secureCookies);
+  return token;
+}
+
+/** Sends the cookie of a session made by `createSession`; `getPlayer()` then answers its player. */
+export function sendSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, playerId: number): void {
+  setSessionCookie(reply, token, request.server.deps.config.secureCookies);
   request.sessionState = { signedInPlayerId: playerId, cookieWritten: true };
+}
+
+/** Signs the request's browser in as `playerId` (outside any transaction): session row and cookie. */
+export async function startSession(request: FastifyRequest, reply: FastifyReply, playerId: number): Promise<void> {
+  const token = await createSession(request, playerId);
+  sendSessionCookie(request, reply, token, playerId);
 }
 
 /** Signs the browser out: deletes its session row and clears the cookie. */

@@ -45,6 +45,16 @@ describe.each(dialectsUnderTest())('sign-up, sign-in, logout on %s', (dialect) =
     expect(res.json()).toMatchObject({ success: false, error: { code: 'AUTH_EMAIL_TAKEN' } });
   });
 
+  it('lets exactly one of two simultaneous sign-ups with one email through', async () => {
+    const body = { email: 'race@example.com', password: GOOD_PASSWORD, birthday: ADULT_BIRTHDAY, acceptedTerms: true };
+    const results = await Promise.all([signup(body), signup({ ...body, email: 'RACE@example.com' }), signup(body)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    for (const r of results.filter((x) => x.statusCode === 409)) {
+      expect(r.json()).toMatchObject({ error: { code: 'AUTH_EMAIL_TAKEN' } });
+      expect(r.cookies.find((c) => c.name === 'ss_session')).toBeUndefined();
+    }
+  });
+
   it('refuses underage sign-ups by the operator minimum (21 by default), to the day', async () => {
     const now = new Date(clock.nowMs());
     const y = now.getUTCFullYear() - 21;
