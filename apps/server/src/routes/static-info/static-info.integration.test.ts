@@ -1,8 +1,11 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { ZStaticInfoResponse } from '@sweepstack/contracts/app/static-info';
 import { touchContentSet } from '@sweepstack/db/repositories/content';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCache } from '../../lib/content-cache';
+import { DEFAULT_PUBLIC_DIR } from '../../lib/image-resize';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
 const URL_PLAYER = '/api/rest/static-info/?versionApp=2_28_0&isGuest=false';
@@ -39,6 +42,17 @@ describe.each(dialectsUnderTest())('GET /api/rest/static-info/ on %s', (dialect)
     expect(body.data.featInfo).toEqual({ 'magic-box': {}, 'deposit-streak-skin-info': {}, 'mini-game-slot': {}, seasons: {}, 'scratch-card': {} });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+  });
+
+  it('points every menu, tap-bar and social image at a file of the web app', async () => {
+    const body = ZStaticInfoResponse.parse((await t.app.inject({ method: 'GET', url: URL_PLAYER })).json());
+    const images = [
+      ...body.data.menuInfo.menu.main.flatMap((i) => [i.image, i.image_active]),
+      ...body.data.tapBar.map((i) => i.image),
+      ...body.data.socialNetworks.map((i) => i.icon),
+    ].filter((i): i is string => i !== null);
+    expect(images.length).toBeGreaterThan(20);
+    for (const image of images) expect(existsSync(path.join(DEFAULT_PUBLIC_DIR, image)), image).toBe(true);
   });
 
   it('gives guests only the items granted for guests', async () => {
