@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+export function uniqueEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.sweepstack.local`;
+}
+
+/** Accepts (or dismisses) the cookie-consent banner when it is shown, so it covers nothing. */
+export async function acceptCookies(page: Page): Promise<void> {
+  const banner = page.getByTestId('cookie-consent');
+  if (await banner.isVisible().catch(() => false)) {
+    await banner.getByRole('button').first().click();
+    await expect(banner).toBeHidden();
+  }
+}
+
+/** Signs a new player up through the real form and waits for the player home. */
+export async function signUp(page: Page, email: string, password = 'E2e-Player-2026'): Promise<void> {
+  await page.goto('/signup/');
+  await acceptCookies(page);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/lobby\/?$/);
+}
