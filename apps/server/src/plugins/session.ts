@@ -1,7 +1,9 @@
+import { randomInt } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { Database } from '@sweepstack/db/schema';
 import { findPlayerById, type Player } from '@sweepstack/db/repositories/players';
-import { deleteSession, findLiveSession, insertSession, touchSession } from '@sweepstack/db/repositories/sessions';
+import { deleteExpiredAuthTokens } from '@sweepstack/db/repositories/auth-tokens';
+import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from '@sweepstack/db/repositories/sessions';
 import { SESSION_LIFETIME_MS, SESSION_REFRESH_INTERVAL_MS } from '@sweepstack/domain/auth/lifetimes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -123,6 +125,11 @@ export async function createSession(
     ip: request.ip.slice(0, 64),
     userAgent: (request.headers['user-agent'] ?? '').slice(0, 512) || null,
   });
+  // Housekeeping without a job: about one sign-in in 100 drops expired sessions and one-time tokens.
+  if (randomInt(100) === 0) {
+    await deleteExpiredSessions(db, now);
+    await deleteExpiredAuthTokens(db, now);
+  }
   return token;
 }
 
