@@ -12,7 +12,8 @@ const BLOCKED = new Set<string>(['BLOCKED', 'CLOSED']);
 /** Only a same-site absolute path may be redirected to (no `//host`, no scheme). */
 function safePath(path: string | undefined): string {
   if (!path || !path.startsWith('/') || path.startsWith('//') || path.includes('\\')) return '/';
-  return path;
+  // The page query arrives as separate parameters; a query or hash inside `path` is dropped.
+  return path.split(/[?#]/)[0] ?? '/';
 }
 
 /** Rebuilds the page URL without `aa` (and without our own `path` parameter), plus autologin=true. */

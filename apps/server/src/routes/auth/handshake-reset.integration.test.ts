@@ -68,6 +68,8 @@ describe.each(dialectsUnderTest())('SSR handshake and aa login links on %s', (di
     expect((await handle('aa=forged')).json()).toEqual({ authorized: false, toast: 'loginTokenInvalid' });
     const token = await createLoginToken(t.app.deps, await playerIdOf(t, 'aa@example.com'));
     expect((await handle(`path=//evil.example/x&aa=${token}`)).json()).toMatchObject({ redirectUrl: '/?autologin=true' });
+    const second = await createLoginToken(t.app.deps, await playerIdOf(t, 'aa@example.com'));
+    expect((await handle(`path=${encodeURIComponent('/lobby/?x=1#cash')}&aa=${second}`)).json()).toMatchObject({ redirectUrl: '/lobby/?autologin=true' });
     const bad = await handle(`path=${'a'.repeat(3000)}`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, error: { code: 'VALIDATION_FAILED' } });
