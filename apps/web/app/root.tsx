@@ -10,7 +10,12 @@ import { createI18n } from './i18n/i18n';
 import { loadRoot } from './lib/root-data.server';
 import { useOptionalRootData, type RootData } from './lib/root-data';
 
-export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: stylesheet }];
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#f5b82e"/><text x="16" y="22" text-anchor="middle" font-size="16" font-weight="800" font-family="sans-serif" fill="#1d1300">S</text></svg>')}`;
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: FAVICON, type: 'image/svg+xml' },
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   return loadRoot(request, context);

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+
 /** Small inline icons (decorative: aria-hidden; the button or link carries the name). */
 type IconProps = { className?: string };
 const base = { width: 20, height: 20, viewBox: '0 0 24 24', fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round', strokeLinejoin: 'round', 'aria-hidden': true, focusable: false } as const;
@@ -35,17 +37,21 @@ export const PlusIcon = ({ className }: IconProps) => (
     <path d="M12 5v14M5 12h14" />
   </svg>
 );
-export const StarIcon = ({ filled, className }: IconProps & { filled: number }) => (
-  <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className}>
-    <defs>
-      <linearGradient id={`star-${Math.round(filled * 100)}`}>
-        <stop offset={`${filled * 100}%`} stopColor="currentColor" />
-        <stop offset={`${filled * 100}%`} stopColor="currentColor" stopOpacity="0.25" />
-      </linearGradient>
-    </defs>
-    <path fill={`url(#star-${Math.round(filled * 100)})`} d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
-  </svg>
-);
+export function StarIcon({ filled, className }: IconProps & { filled: number }) {
+  const id = useId();
+  const percent = `${Math.round(filled * 100)}%`;
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className}>
+      <defs>
+        <linearGradient id={id}>
+          <stop offset={percent} stopColor="currentColor" />
+          <stop offset={percent} stopColor="currentColor" stopOpacity="0.25" />
+        </linearGradient>
+      </defs>
+      <path fill={`url(#${id})`} d="M12 2.5l2.9 6.1 6.6.8-4.9 4.6 1.3 6.6L12 17.3l-5.9 3.3 1.3-6.6-4.9-4.6 6.6-.8z" />
+    </svg>
+  );
+}
 export const CoinIcon = ({ tone, className }: IconProps & { tone: 'gold' | 'fortune' }) => (
   <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false" className={className}>
     <circle cx="12" cy="12" r="10" fill={tone === 'gold' ? '#f4c430' : '#2fd08a'} stroke="#00000040" strokeWidth="1.5" />

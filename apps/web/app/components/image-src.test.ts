@@ -22,5 +22,6 @@ describe('image URLs', () => {
     expect(isOptimizable('https://cdn.test/a.png')).toBe(false);
     expect(isOptimizable('//cdn.test/a.png')).toBe(false);
     expect(isOptimizable('data:image/png;base64,xx')).toBe(false);
+    expect(isOptimizable('/icons/menu/lobby.svg')).toBe(false);
   });
 });

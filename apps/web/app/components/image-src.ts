@@ -9,7 +9,8 @@ export function imageUrl(src: string, width: number, dpr = 1, quality = IMAGE_QU
 
 /** Local images (paths starting with /) go through /img/; remote or data URLs are used as they are. */
 export function isOptimizable(src: string): boolean {
-  return src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/img/');
+  // Vector images are sharp at every size: they are served as they are.
+  return src.startsWith('/') && !src.startsWith('//') && !src.startsWith('/img/') && !/\.svg(\?|$)/i.test(src);
 }
 
 /**

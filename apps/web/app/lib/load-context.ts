@@ -10,5 +10,7 @@ export type WebLoadContext = {
 };
 
 declare module 'react-router' {
+  // Declaration merging needs an interface; it adds the fields of WebLoadContext.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends WebLoadContext {}
 }

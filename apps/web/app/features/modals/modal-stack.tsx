@@ -126,8 +126,8 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
           ) : (
             <>
               <Dialog.Title className="sr-only">{t(`modals.${entry.name}`, { defaultValue: t('comingSoon.badge') })}</Dialog.Title>
-              <div className="pt-6">
-                <ComingSoon feature={entry.feature ?? FEATURE_OF[entry.name] ?? entry.name} headingLevel={2}>
+              <div className="pt-4">
+                <ComingSoon feature={entry.feature ?? FEATURE_OF[entry.name] ?? entry.name} headingLevel={2} bare>
                   <button type="button" className="btn btn-primary" onClick={done}>
                     {t('common.ok')}
                   </button>

@@ -43,7 +43,7 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
       aria-pressed={mode === value}
       disabled={busy}
       onClick={() => void switchTo(value)}
-      className={`flex min-h-10 items-center gap-1.5 rounded-theme px-2.5 text-sm font-bold tabular-nums ${mode === value ? 'bg-raised text-fg' : 'text-muted'}`}
+      className={`flex min-h-10 items-center gap-1 rounded-theme px-1.5 text-sm sm:gap-1.5 sm:px-2.5 font-bold tabular-nums ${mode === value ? 'bg-raised text-fg' : 'text-muted'}`}
     >
       <CoinIcon tone={tone} />
       <span className="sr-only">{label}: </span>

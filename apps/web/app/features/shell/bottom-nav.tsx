@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { MenuIcon } from '../../components/icons';
+import { Image } from '../../components/image';
 import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
 import { useShell } from './shell-store';
@@ -32,10 +33,12 @@ export function BottomNav() {
                   to={localize(item.url)}
                   className={({ isActive }) => `flex min-h-14 flex-col items-center justify-center px-1 text-xs font-semibold ${isActive ? 'text-fg' : 'text-muted'}`}
                 >
+                  {item.image && <Image src={item.image} alt="" width={22} height={22} className="size-[22px]" />}
                   {item.title}
                 </NavLink>
               ) : (
-                <a href={item.url} className="flex min-h-14 flex-col items-center justify-center px-1 text-xs font-semibold text-muted">
+                <a href={item.url.startsWith("/#") ? item.url.slice(1) : item.url} className="flex min-h-14 flex-col items-center justify-center px-1 text-xs font-semibold text-muted">
+                  {item.image && <Image src={item.image} alt="" width={22} height={22} className="size-[22px]" />}
                   {item.title}
                 </a>
               )}

@@ -20,7 +20,14 @@ export function Header() {
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
         <Link to={home} className="flex shrink-0 items-center rounded-theme" aria-label={t('header.home')}>
-          <Wordmark theme={root.theme} className="h-7 w-auto sm:h-8" />
+          {player ? (
+            <>
+              <Wordmark theme={root.theme} compact className="h-8 w-8 sm:hidden" />
+              <Wordmark theme={root.theme} className="hidden h-8 w-auto sm:block" />
+            </>
+          ) : (
+            <Wordmark theme={root.theme} className="h-7 w-auto sm:h-8" />
+          )}
         </Link>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {player ? (
@@ -28,7 +35,7 @@ export function Header() {
               <button type="button" className="btn btn-ghost btn-icon hidden sm:inline-flex" aria-label={t('header.search')} onClick={() => open('game-search')}>
                 <SearchIcon />
               </button>
-              <button type="button" className="btn btn-ghost btn-icon" aria-label={t('header.notifications')} onClick={() => open('notifications')}>
+              <button type="button" className="btn btn-ghost btn-icon max-[359px]:hidden" aria-label={t('header.notifications')} onClick={() => open('notifications')}>
                 <BellIcon />
               </button>
               <BalanceSwitcher player={player} locale={root.locale} />

@@ -56,12 +56,17 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
           <li key={item.id}>
             {item.url.startsWith('/') && !item.url.includes('#') ? (
               <NavLink to={localize(item.url)} className={itemClass} onClick={onNavigate} end>
-                {item.image && <Image src={item.image} alt="" width={24} height={24} sizes="24px" className="size-6" />}
-                <span>{item.title}</span>
-                {item.is_new && <span className="ml-auto rounded-full bg-accent px-2 text-xs font-bold text-on-accent">{t('sidebar.new')}</span>}
+                {({ isActive }) => (
+                  <>
+                    {item.image && <Image src={(isActive && item.image_active) || item.image} alt="" width={24} height={24} className="size-6" />}
+                    <span>{item.title}</span>
+                    {item.is_new && <span className="ml-auto rounded-full bg-accent px-2 text-xs font-bold text-on-accent">{t('sidebar.new')}</span>}
+                  </>
+                )}
               </NavLink>
             ) : (
-              <a href={item.url} className={itemClass({ isActive: false })} onClick={onNavigate}>
+              <a href={item.url.startsWith("/#") ? item.url.slice(1) : item.url} className={itemClass({ isActive: false })} onClick={onNavigate}>
+                {item.image && <Image src={item.image} alt="" width={24} height={24} className="size-6" />}
                 <span>{item.title}</span>
               </a>
             )}

@@ -69,10 +69,19 @@ const GLYPHS: Record<ThemeId, ReactElement> = {
   ),
 };
 
+const UPPERCASE: ReadonlySet<ThemeId> = new Set(['funzCity', 'sws', 'stormrush']);
+
 /** The theme's wordmark: glyph plus the brand name in the theme's display typeface. */
-export function Wordmark({ theme, className }: { theme: ThemeId; className?: string }) {
+export function Wordmark({ theme, className, compact = false }: { theme: ThemeId; className?: string; compact?: boolean }) {
   const { brand } = themeVisual(theme);
-  const width = 40 + brand.length * 13.5;
+  if (compact) {
+    return (
+      <svg viewBox="0 0 32 32" height="32" width="32" className={className} role="img" aria-label={brand}>
+        {GLYPHS[theme]}
+      </svg>
+    );
+  }
+  const width = 44 + brand.length * (brand === brand.toUpperCase() || UPPERCASE.has(theme) ? 17 : 13.5);
   return (
     <svg viewBox={`0 0 ${width} 32`} height="32" width={width} className={className} role="img" aria-label={brand}>
       {GLYPHS[theme]}
