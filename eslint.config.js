@@ -44,6 +44,7 @@ export default tseslint.config(
       'no-restricted-properties': ['error', { object: 'Math', property: 'random', message: 'take an Rng instead' }],
     },
   },
+  { files: ['packages/games/src/cli/**/*.ts'], rules: { 'no-restricted-imports': 'off', 'no-restricted-globals': 'off' } },
   {
     files: ['packages/contracts/**/*.ts'],
     ignores: ['**/*.test.ts'],

@@ -1,4 +1,4 @@
-import { CLASSIC_LINES, type ClassicConfig, type ClassicRule } from '../engines/classic';
+import { type ClassicConfig, type ClassicRule } from '../engines/classic';
 import { type FreeSpinsSlotConfig } from '../engines/free-spins-slot';
 import { type GameConfig } from '../engines/game';
 import { type CoinValue, type HoldAndLinkConfig } from '../engines/hold-and-link';

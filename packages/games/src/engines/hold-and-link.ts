@@ -1,7 +1,7 @@
 import { type RandomSource } from '../fairness/random-source';
 import { unitValue } from './bet';
 import { compileLines, evalLines, type LineTables } from './lines';
-import { compileReels, compileSymbols, drawStops, fillGrid, gridIds, MONEY, type CompiledReels, type CompiledSymbols, type RawWin } from './slot-core';
+import { compileReels, compileSymbols, drawStops, fillGrid, gridIds, type CompiledReels, type CompiledSymbols, type RawWin } from './slot-core';
 import { type GameState, type HoldAndLinkState, type JackpotAward, type JackpotTier, type PlayRequest, type StepOutcome, type SymbolDef, type Win } from './types';
 
 export interface CoinValue {

@@ -4,7 +4,7 @@ import { evalGrid, type CompiledFreeSpinsSlot } from '../engines/free-spins-slot
 import { compileGame, type GameConfig } from '../engines/game';
 import { type CompiledHoldAndLink } from '../engines/hold-and-link';
 import { evalLines } from '../engines/lines';
-import { countKind, SCATTER } from '../engines/slot-core';
+import { countKind, MONEY, SCATTER } from '../engines/slot-core';
 import { enumerateGrids } from './enumerate';
 import { freeSpinsFeature, maxFeatureWin, type FreeSpinsMoments } from './free-spins-markov';
 import { finalCounts } from './hold-and-link-markov';
@@ -58,10 +58,6 @@ export function computeGameMath(config: GameConfig): GameMath {
     case 'holdAndLink':
       return holdAndLinkMath(engine.compiled as CompiledHoldAndLink);
   }
-}
-
-function product(lengths: Int32Array): bigint {
-  return Array.from(lengths).reduce((p, l) => p * BigInt(l), 1n);
 }
 
 function classicMath(game: CompiledClassic): GameMath {
@@ -138,7 +134,6 @@ function freeSpinsMath(game: CompiledFreeSpinsSlot): GameMath {
   const retriggerMax = [...levels].map(([adds, l]) => ({ adds, maxPay: l.maxPay }));
 
   let s1 = 0n;
-  let s2 = 0n;
   let hits = 0n;
   let mean = 0;
   let second = 0;
@@ -154,7 +149,6 @@ function freeSpinsMath(game: CompiledFreeSpinsSlot): GameMath {
     const b1 = ratio(h.moment(1), baseTotal);
     const b2 = ratio(h.moment(2), baseTotal);
     s1 += h.moment(1);
-    s2 += h.moment(2);
     if (award > 0) {
       const feature = freeSpinsFeature(moments, award);
       hits += weight;
@@ -197,7 +191,7 @@ function holdAndLinkMath(game: CompiledHoldAndLink): GameMath {
   const cells = game.cells;
   const byCoins = Array.from({ length: cells + 1 }, () => new Histogram());
   enumerateGrids(game.reels, (grid, weight) => {
-    byCoins[countKind(game.symbols.kinds, grid, 3)]!.add(evalLines(game.lineTables, grid, null), weight);
+    byCoins[countKind(game.symbols.kinds, grid, MONEY)]!.add(evalLines(game.lineTables, grid, null), weight);
   });
   const total = byCoins.reduce((t, h) => t + h.total(), 0n);
   const W = game.totalWeight;

@@ -1,0 +1,3 @@
+import { rtpSuite } from './rtp-suite.test-helper';
+
+rtpSuite(['holdAndLink']);
