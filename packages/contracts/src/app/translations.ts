@@ -9,9 +9,10 @@ export interface TranslationDictionary {
   [key: string]: string | TranslationDictionary | Array<string | TranslationDictionary>;
 }
 
-export const ZTranslationDictionary: z.ZodType<TranslationDictionary> = z.lazy(() =>
-  z.record(z.string(), z.union([z.string(), z.array(z.union([z.string(), ZTranslationDictionary])), ZTranslationDictionary])),
-);
+// The id lets the OpenAPI generator emit the recursion as a $ref instead of failing on it.
+export const ZTranslationDictionary: z.ZodType<TranslationDictionary> = z
+  .lazy(() => z.record(z.string(), z.union([z.string(), z.array(z.union([z.string(), ZTranslationDictionary])), ZTranslationDictionary])))
+  .meta({ id: 'TranslationDictionary' });
 
 export const ZTranslationsParams = z.object({ locale: z.string().max(16) });
 
