@@ -1,6 +1,7 @@
 import type { AuthTables } from './tables/auth';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
+import type { EventTables } from './tables/events';
 import type { LedgerTables } from './tables/ledger';
 
 /**
@@ -8,4 +9,4 @@ import type { LedgerTables } from './tables/ledger';
  * `tables/<area>.ts` and is added to this list.
  */
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of every area's tables
-export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables {}

@@ -1,0 +1,198 @@
+import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import type { DomainEventsTable } from '../tables/events';
+
+/**
+ * The event outbox (DESIGN.md rule 3, docs/realtime.md). `recordEvent` writes in the caller's
+ * transaction, so an event exists exactly when the state change it describes was committed; the
+ * server's dispatcher claims committed events, pushes them and runs the feature handlers.
+ */
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** PostgreSQL NOTIFY channel: a commit that recorded events wakes every dispatcher listening. */
+export const OUTBOX_NOTIFY_CHANNEL = 'sweepstack_domain_events';
+
+export interface NewDomainEvent {
+  /** Dotted name of what happened: `player.game-mode-changed`. */
+  type: string;
+  /** The player the event concerns; its push goes to that player's sockets. Null: nobody in particular. */
+  playerId?: number | null;
+  /** Data for feature handlers. */
+  payload?: Record<string, unknown>;
+  /**
+   * The message for sockets (a push message of the contracts, validated by the server before it is
+   * recorded and again before it is emitted). To every socket when playerId is null.
+   */
+  push?: unknown;
+}
+
+export interface DomainEvent {
+  id: number;
+  type: string;
+  playerId: number | null;
+  payload: Record<string, unknown>;
+  push: unknown;
+  createdAtMs: number;
+  /** Claims so far, this one included. */
+  attempts: number;
+  /** The push already went out in an earlier attempt. */
+  pushed: boolean;
+}
+
+type Row = Selectable<DomainEventsTable>;
+
+const wakeListeners = new Set<() => void>();
+
+/**
+ * Calls `listener` whenever this process records an event on SQLite. The listener's next query
+ * queues behind the recording transaction (SQLite has one connection), so it runs right after the
+ * commit or rollback: no polling delay, and nothing is seen of a rolled-back transaction.
+ */
+export function onEventRecorded(listener: () => void): () => void {
+  wakeListeners.add(listener);
+  return () => wakeListeners.delete(listener);
+}
+
+function isPostgres(db: Db): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}
+
+function toEvent(row: Row): DomainEvent {
+  return {
+    id: Number(row.id),
+    type: row.type,
+    playerId: row.player_id === null ? null : Number(row.player_id),
+    payload: JSON.parse(row.payload_json) as Record<string, unknown>,
+    push: row.push_json === null ? null : (JSON.parse(row.push_json) as unknown),
+    createdAtMs: Number(row.created_at_ms),
+    attempts: Number(row.attempts),
+    pushed: row.pushed_at_ms !== null,
+  };
+}
+
+/** Writes a domain event in `db` (the caller's transaction): it is delivered only if that commits. */
+export async function recordEvent(db: Db, event: NewDomainEvent, options: { clock?: Clock } = {}): Promise<number> {
+  if (!/^[a-z][\w.-]{0,99}$/i.test(event.type)) throw new Error(`invalid domain event type: ${event.type}`);
+  const row = await db
+    .insertInto('domain_events')
+    .values({
+      type: event.type,
+      player_id: event.playerId ?? null,
+      payload_json: JSON.stringify(event.payload ?? {}),
+      push_json: event.push === undefined || event.push === null ? null : JSON.stringify(event.push),
+      created_at_ms: (options.clock ?? systemClock).nowMs(),
+      dispatched_at_ms: null,
+      pushed_at_ms: null,
+      claimed_until_ms: null,
+      last_error: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (isPostgres(db)) {
+    // Delivered by PostgreSQL to every listener when (and only if) the transaction commits.
+    await sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(db);
+  } else {
+    for (const listener of wakeListeners) listener();
+  }
+  return Number(row.id);
+}
+
+export interface ClaimOptions {
+  nowMs: number;
+  /** How long the claim holds; a process that dies mid-dispatch lets it expire and another takes over. */
+  leaseMs: number;
+  limit: number;
+  /** Events claimed this many times are left alone (a handler keeps failing): see last_error. */
+  maxAttempts: number;
+}
+
+/**
+ * Claims up to `limit` undispatched events, oldest first, atomically: one UPDATE … WHERE
+ * dispatched_at_ms IS NULL AND the claim is free, so several processes never take the same event.
+ */
+export async function claimEvents(db: Kysely<Database>, options: ClaimOptions): Promise<DomainEvent[]> {
+  const pg = isPostgres(db);
+  let candidates = db
+    .selectFrom('domain_events')
+    .select('id')
+    .where('dispatched_at_ms', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', options.nowMs)]))
+    .where('attempts', '<', options.maxAttempts)
+    .orderBy('id')
+    .limit(options.limit);
+  if (pg) candidates = candidates.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('domain_events')
+    .set((eb) => ({ claimed_until_ms: options.nowMs + options.leaseMs, attempts: eb('attempts', '+', 1) }))
+    .where('id', 'in', candidates)
+    // Checked again on the row itself: under PostgreSQL's READ COMMITTED a concurrent claim that
+    // committed first makes this row fail the condition, so it is skipped rather than taken twice.
+    .where('dispatched_at_ms', 'is', null)
+    .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', options.nowMs)]))
+    .returningAll()
+    .execute();
+  return rows.map(toEvent).sort((a, b) => a.id - b.id);
+}
+
+/** Records that the pushes of these events went out (a later retry of their handlers does not push again). */
+export async function markEventsPushed(db: Db, ids: number[], nowMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db.updateTable('domain_events').set({ pushed_at_ms: nowMs }).where('id', 'in', ids).where('pushed_at_ms', 'is', null).execute();
+}
+
+/** Marks events done: pushed and every handler finished. */
+export async function markEventsDispatched(db: Db, ids: number[], nowMs: number): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('domain_events')
+    .set((eb) => ({ dispatched_at_ms: nowMs, pushed_at_ms: eb.fn.coalesce('pushed_at_ms', eb.val(nowMs)), claimed_until_ms: null }))
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** A handler failed: the event is retried once `retryAtMs` has passed (its claim lasts until then). */
+export async function markEventFailed(db: Db, id: number, options: { retryAtMs: number; error: string }): Promise<void> {
+  await db
+    .updateTable('domain_events')
+    .set({ claimed_until_ms: options.retryAtMs, last_error: options.error.slice(0, 1000) })
+    .where('id', '=', id)
+    .where('dispatched_at_ms', 'is', null)
+    .execute();
+}
+
+/**
+ * Inside a handler's transaction: true the first time `handler` sees `eventId`, false after that.
+ * Rolled back with the handler's own writes when it fails, so a retry runs it again.
+ */
+export async function claimEventReceipt(db: Db, handler: string, eventId: number, nowMs: number): Promise<boolean> {
+  const result = await db
+    .insertInto('domain_event_receipts')
+    .values({ handler, event_id: eventId, handled_at_ms: nowMs })
+    .onConflict((oc) => oc.columns(['handler', 'event_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Events not dispatched yet (for operations and tests). */
+export async function countUndispatchedEvents(db: Db): Promise<number> {
+  const row = await db.selectFrom('domain_events').select((eb) => eb.fn.countAll<number>().as('n')).where('dispatched_at_ms', 'is', null).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Deletes events dispatched before `beforeMs` and their receipts. Returns how many events went. */
+export async function pruneDispatchedEvents(db: Kysely<Database>, beforeMs: number): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const old = trx.selectFrom('domain_events').select('id').where('dispatched_at_ms', '<', beforeMs);
+    await trx.deleteFrom('domain_event_receipts').where('event_id', 'in', old).execute();
+    const result = await trx.deleteFrom('domain_events').where('dispatched_at_ms', '<', beforeMs).executeTakeFirst();
+    return Number(result.numDeletedRows);
+  });
+}
+
+/** Reads one event row as stored (tests and operations). */
+export async function findEvent(db: Db, id: number): Promise<(DomainEvent & { dispatchedAtMs: number | null; lastError: string | null }) | undefined> {
+  const row = await db.selectFrom('domain_events').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  return { ...toEvent(row), dispatchedAtMs: row.dispatched_at_ms === null ? null : Number(row.dispatched_at_ms), lastError: row.last_error };
+}
