@@ -1,4 +1,4 @@
-import { type AccountKind, isPlayerAccountKind, isSystemAccountKind, kindAllowedInCurrency, mayGoNegative, systemAccountCode } from '@sweepstack/domain/wallet/accounts';
+import { type AccountKind, isPlayerAccountKind, isSystemAccountKind, kindAllowedInCurrency, mayGoNegative, parseSystemAccountCode } from '@sweepstack/domain/wallet/accounts';
 import { CURRENCIES, type Currency } from '@sweepstack/domain/wallet/money';
 import { isReasonCode, reasonRuleViolation } from '@sweepstack/domain/wallet/transfer-rules';
 import { sql } from 'kysely';
@@ -62,7 +62,7 @@ export async function auditLedger(db: LedgerDb): Promise<LedgerViolation[]> {
     const kindOk =
       (player || isSystemAccountKind(a.kind)) &&
       kindAllowedInCurrency(a.kind, a.currency) &&
-      (player ? a.owner_player_id !== null && a.code === null : isSystemAccountKind(a.kind) && a.owner_player_id === null && a.code === systemAccountCode(a.kind, a.currency));
+      (player ? a.owner_player_id !== null && a.code === null : isSystemAccountKind(a.kind) && a.owner_player_id === null && parseSystemAccountCode(a.code ?? '')?.kind === a.kind && parseSystemAccountCode(a.code ?? '')?.currency === a.currency);
     if (!kindOk) add('account_kind_valid', `account ${id} (${label}) has kind ${a.kind} in ${a.currency} with owner ${a.owner_player_id} and code ${a.code}`);
     const derived = BigInt(a.credits) - BigInt(a.debits);
     if (BigInt(a.balance) !== derived) add('balance_equals_movements', `account ${id} (${label}) caches ${a.balance} but its transfers sum to ${derived}`);

@@ -6,18 +6,21 @@ import {
   accountRefKey,
   kindAllowedInCurrency,
   mayGoNegative,
+  parseSystemAccountCode,
   type PlayerAccountKind,
   playerAccountKindsFor,
   type SystemAccountKind,
   systemAccountCode,
   systemAccountKindsFor,
+  SYSTEM_ACCOUNT_SHARDS,
+  systemAccountShard,
 } from '@sweepstack/domain/wallet/accounts';
 import { CURRENCIES, type Currency, type LedgerAmount } from '@sweepstack/domain/wallet/money';
 import { type PlayerBalances, planPlay, playerBalanceView, possiblePlayLegKeys } from '@sweepstack/domain/wallet/plan-play';
 import { DEFAULT_SIGNUP_GIFT, parseSignupGiftSettings, SIGNUP_GIFT_SETTING_KEYS, type SignupGiftSettings, signupGiftKey, signupGiftTransfers } from '@sweepstack/domain/wallet/signup-gift';
 import { assertFundsAvailable, assertSameTransfer, type ReasonCode, type TransferStatus, validateTransferAccounts, validateTransferShape } from '@sweepstack/domain/wallet/transfer-rules';
 import { decideResolution, type PendingResolution, resolutionKey, resolutionTarget } from '@sweepstack/domain/wallet/two-phase';
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, type RawBuilder, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables/ledger';
 import { readSetting } from './settings';
@@ -103,30 +106,101 @@ function metadataJson(metadata: Record<string, unknown> | undefined): string {
   return json;
 }
 
-let savepointCounter = 0;
 const RETRYABLE_POSTGRES_CODES = new Set(['40001', '40P01']);
+const SQLITE_MAX_BATCH = 200;
+
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+
+// One name for every savepoint: nested savepoints may share it (RELEASE and ROLLBACK TO act on the
+// innermost), and a constant SQL text lets SQLite reuse the prepared statements.
+const SAVEPOINT = sql.raw('ledger_savepoint');
+
+async function inSavepoint<T>(trx: Transaction<Database>, work: Work<T>): Promise<T> {
+  const name = SAVEPOINT;
+  await sql`savepoint ${name}`.execute(trx);
+  try {
+    const result = await work(trx);
+    await sql`release savepoint ${name}`.execute(trx);
+    return result;
+  } catch (error) {
+    await sql`rollback to savepoint ${name}`.execute(trx);
+    await sql`release savepoint ${name}`.execute(trx);
+    throw error;
+  }
+}
+
+/**
+ * Group commit for SQLite. SQLite runs one transaction at a time on its single connection, and the
+ * commit (the WAL write) is most of a small transaction's cost. Ledger operations that arrive while
+ * one is running are queued and then run together in one transaction, each in its own savepoint: an
+ * operation that fails rolls back only its savepoint, and every caller is answered only after the
+ * commit (all of them fail if the commit fails). One waiting caller runs alone, without a savepoint.
+ */
+class SqliteGroupCommit {
+  private readonly queue: { work: Work<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  private draining = false;
+
+  constructor(private readonly db: Kysely<Database>) {}
+
+  run<T>(work: Work<T>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      if (!this.draining) void this.drain();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    this.draining = true;
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, SQLITE_MAX_BATCH);
+        if (batch.length === 1) {
+          const [only] = batch;
+          await this.db.transaction().execute(only!.work).then(only!.resolve, only!.reject);
+          continue;
+        }
+        const outcomes: { ok: boolean; value: unknown }[] = [];
+        try {
+          await this.db.transaction().execute(async (trx) => {
+            for (const item of batch) {
+              try {
+                outcomes.push({ ok: true, value: await inSavepoint(trx, item.work) });
+              } catch (error) {
+                outcomes.push({ ok: false, value: error });
+              }
+            }
+          });
+        } catch (error) {
+          for (const item of batch) item.reject(error);
+          continue;
+        }
+        batch.forEach((item, i) => (outcomes[i]!.ok ? item.resolve(outcomes[i]!.value) : item.reject(outcomes[i]!.value)));
+      }
+    } finally {
+      this.draining = false;
+    }
+  }
+}
+
+const groupCommits = new WeakMap<Kysely<Database>, SqliteGroupCommit>();
 
 /**
  * Runs `work` atomically. In a caller's transaction: inside a savepoint, rolled back on error (the
- * caller's transaction stays usable, also on PostgreSQL). Otherwise in a transaction of its own,
- * retried on PostgreSQL serialization failures and deadlocks (none is expected: accounts are locked
- * in ascending id order). On SQLite, Kysely hands its single connection to one transaction at a time,
- * so concurrent calls on one handle queue up instead of interleaving.
+ * caller's transaction stays usable, also on PostgreSQL). Otherwise on PostgreSQL in a transaction
+ * of its own, retried on serialization failures and deadlocks (none is expected: accounts are locked
+ * in ascending id order); on SQLite through the group commit above. Kysely's SQLite driver hands its
+ * single connection to one transaction at a time, so concurrent callers on one handle queue up and
+ * never interleave.
  */
-export async function ledgerAtomic<T>(db: LedgerDb, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  if (db.isTransaction) {
-    const trx = db as Transaction<Database>;
-    const name = sql.raw(`ledger_sp_${++savepointCounter}`);
-    await sql`savepoint ${name}`.execute(trx);
-    try {
-      const result = await work(trx);
-      await sql`release savepoint ${name}`.execute(trx);
-      return result;
-    } catch (error) {
-      await sql`rollback to savepoint ${name}`.execute(trx);
-      await sql`release savepoint ${name}`.execute(trx);
-      throw error;
+export async function ledgerAtomic<T>(db: LedgerDb, work: Work<T>): Promise<T> {
+  if (db.isTransaction) return inSavepoint(db as Transaction<Database>, work);
+  if (!isPostgres(db)) {
+    let group = groupCommits.get(db);
+    if (!group) {
+      group = new SqliteGroupCommit(db);
+      groupCommits.set(db, group);
     }
+    return group.run(work);
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -156,27 +230,20 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
   for (const { ref, currency } of refs) {
     const kind = refKind(ref);
     if (!kindAllowedInCurrency(kind, currency)) throw new DomainError('WALLET_CURRENCY_MISMATCH', `there is no ${kind} account in ${currency}`);
-    if ('system' in ref) systemCodes.add(systemAccountCode(ref.system, currency));
+    if ('system' in ref) systemCodes.add(systemAccountCode(ref.system, currency, ref.shard ?? 0));
     else {
       if (!Number.isSafeInteger(ref.playerId)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', 'invalid player id');
       playerIds.add(ref.playerId);
     }
   }
   const lock = isPostgres(trx);
-  const select = async () => {
-    let query = trx
-      .selectFrom('ledger_accounts')
-      .selectAll()
-      .where((eb) => {
-        const ors = [];
-        if (systemCodes.size > 0) ors.push(eb('code', 'in', [...systemCodes]));
-        if (playerIds.size > 0) ors.push(eb('owner_player_id', 'in', [...playerIds]));
-        return eb.or(ors);
-      })
-      .orderBy('id');
-    if (lock) query = query.forUpdate();
-    return query.execute();
-  };
+  // Hand-written SQL on this hot path: it compiles to the same text every time (cheap to build, and
+  // SQLite reuses the prepared statement).
+  const conditions: RawBuilder<unknown>[] = [];
+  if (systemCodes.size > 0) conditions.push(sql`code in (${sql.join([...systemCodes])})`);
+  if (playerIds.size > 0) conditions.push(sql`owner_player_id in (${sql.join([...playerIds])})`);
+  const select = async () =>
+    (await sql<LedgerAccount>`select * from ledger_accounts where ${sql.join(conditions, sql` or `)} order by id${sql.raw(lock ? ' for update' : '')}`.execute(trx)).rows;
   let rows = await select();
   const found = new Set(rows.map((r) => r.code));
   const missing = [...systemCodes].filter((code) => !found.has(code));
@@ -185,7 +252,7 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
       .insertInto('ledger_accounts')
       .values(
         missing.map((code) => {
-          const [currency, kind] = code.split(':') as [Currency, SystemAccountKind];
+          const { currency, kind } = parseSystemAccountCode(code)!;
           return { owner_player_id: null, code, currency, kind, balance: 0, created_at_ms: clock.nowMs() };
         }),
       )
@@ -196,13 +263,25 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
   const map: AccountMap = new Map();
   for (const row of rows) {
     const snapshot = toSnapshot(row);
-    const ref: AccountRef = row.owner_player_id === null ? { system: row.kind as SystemAccountKind } : { playerId: snapshot.ownerPlayerId!, kind: row.kind as PlayerAccountKind };
+    const ref: AccountRef =
+      row.owner_player_id === null ? { system: row.kind as SystemAccountKind, shard: parseSystemAccountCode(row.code ?? '')?.shard ?? 0 } : { playerId: snapshot.ownerPlayerId!, kind: row.kind as PlayerAccountKind };
     map.set(accountRefKey(ref, row.currency), snapshot);
   }
   for (const { ref, currency } of refs) {
     if (!map.has(accountRefKey(ref, currency))) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', `no ledger account ${accountRefKey(ref, currency)}`);
   }
   return map;
+}
+
+/**
+ * Points the system side of a transfer at the shard of the player on the other side (shard 0 between
+ * two system accounts), unless the reference names its shard (a redemption's resolution does).
+ */
+function sharded(request: TransferRequest): TransferRequest {
+  const playerId = 'playerId' in request.from ? request.from.playerId : 'playerId' in request.to ? request.to.playerId : null;
+  const shard = systemAccountShard(playerId);
+  const place = (ref: AccountRef): AccountRef => ('system' in ref ? { system: ref.system, shard: ref.shard ?? shard } : ref);
+  return { ...request, from: place(request.from), to: place(request.to) };
 }
 
 interface PlannedTransfer {
@@ -214,7 +293,8 @@ interface PlannedTransfer {
 /** Writes transfers in order against loaded accounts; the caller provides atomicity. */
 async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransfer[], accounts: AccountMap, clock: Clock): Promise<TransferResult[]> {
   const results: TransferResult[] = [];
-  for (const { request, status, pendingId } of planned) {
+  for (const { request: unsharded, status, pendingId } of planned) {
+    const request = sharded(unsharded);
     const debit = accounts.get(accountRefKey(request.from, request.currency));
     const credit = accounts.get(accountRefKey(request.to, request.currency));
     if (!debit || !credit) throw new Error(`ledger: accounts of ${request.idempotencyKey} were not loaded`);
@@ -223,23 +303,12 @@ async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransf
     validateTransferAccounts(shape, debit, credit);
     // Claim the key first: a replay is recognised before any balance check, so a retry after the
     // coins were spent still answers the first result.
-    const inserted = await trx
-      .insertInto('ledger_transfers')
-      .values({
-        idempotency_key: request.idempotencyKey,
-        debit_account_id: debit.id,
-        credit_account_id: credit.id,
-        currency: request.currency,
-        amount,
-        reason: request.reason,
-        metadata_json: metadataJson(request.metadata),
-        status,
-        pending_id: pendingId,
-        created_at_ms: clock.nowMs(),
-      })
-      .onConflict((oc) => oc.column('idempotency_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
+    const inserted = (
+      await sql<TransferRow>`insert into ledger_transfers
+        (idempotency_key, debit_account_id, credit_account_id, currency, amount, reason, metadata_json, status, pending_id, created_at_ms)
+        values (${request.idempotencyKey}, ${debit.id}, ${credit.id}, ${request.currency}, ${amount}, ${request.reason}, ${metadataJson(request.metadata)}, ${status}, ${pendingId}, ${clock.nowMs()})
+        on conflict (idempotency_key) do nothing returning *`.execute(trx)
+    ).rows[0];
     if (!inserted) {
       const first = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
       const record = toRecord(first);
@@ -263,10 +332,13 @@ async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransf
 }
 
 function refsOf(planned: PlannedTransfer[]): { ref: AccountRef; currency: Currency }[] {
-  return planned.flatMap(({ request }) => [
-    { ref: request.from, currency: request.currency },
-    { ref: request.to, currency: request.currency },
-  ]);
+  return planned.flatMap(({ request: unsharded }) => {
+    const request = sharded(unsharded);
+    return [
+      { ref: request.from, currency: request.currency },
+      { ref: request.to, currency: request.currency },
+    ];
+  });
 }
 
 async function applyPlanned(db: LedgerDb, planned: PlannedTransfer[], options: LedgerOptions): Promise<TransferResult[]> {
@@ -309,7 +381,7 @@ export async function play(db: LedgerDb, request: PlayRequest, options: LedgerOp
   validateTransferShape({ idempotencyKey: request.idempotencyKey, currency: request.currency, amount, reason: 'game_bet' });
   return ledgerAtomic(db, async (trx) => {
     const refs = playerAccountKindsFor(request.currency).map((kind) => ({ ref: { playerId: request.playerId, kind } as AccountRef, currency: request.currency }));
-    const accounts = await loadAccounts(trx, [...refs, { ref: { system: 'game_play' }, currency: request.currency }], clock);
+    const accounts = await loadAccounts(trx, [...refs, { ref: { system: 'game_play', shard: systemAccountShard(request.playerId) }, currency: request.currency }], clock);
     const existing = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', 'in', possiblePlayLegKeys(request.idempotencyKey, request.currency)).orderBy('id').execute();
     if (existing.length > 0) {
       const legs = existing.map(toRecord);
@@ -371,7 +443,10 @@ async function resolvePending(db: LedgerDb, pendingId: number, resolution: Pendi
     if (pending.status !== 'pending' || owner.owner_player_id === null) throw new DomainError('WALLET_TRANSFER_NOT_PENDING', `transfer ${pendingId} is not a pending transfer`);
     const playerId = Number(owner.owner_player_id);
     const target = resolutionTarget(resolution, playerId);
-    const request: TransferRequest = { idempotencyKey: resolutionKey(pending.idempotencyKey, resolution), from: { system: 'redemption_holds' }, to: target.to, currency: pending.currency, amount: pending.amount, reason: pending.reason, metadata: options.metadata };
+    // The held coins sit in the player's shard of the hold; the payout lands in the same shard.
+    const shard = systemAccountShard(playerId);
+    const to: AccountRef = 'system' in target.to ? { system: target.to.system, shard } : target.to;
+    const request: TransferRequest = { idempotencyKey: resolutionKey(pending.idempotencyKey, resolution), from: { system: 'redemption_holds', shard }, to, currency: pending.currency, amount: pending.amount, reason: pending.reason, metadata: options.metadata };
     const accounts = await loadAccounts(trx, refsOf([{ request, status: target.status, pendingId }]), clock);
     // Read after the locks: a concurrent resolution of the same transfer has committed by now.
     const existing = await trx.selectFrom('ledger_transfers').selectAll().where('pending_id', '=', pendingId).executeTakeFirst();
@@ -421,11 +496,15 @@ export async function ensureSystemAccounts(db: LedgerDb, options: LedgerOptions 
     .execute();
 }
 
-/** The balance of one account by reference, or undefined when it was never opened. */
-export async function getAccount(db: LedgerDb, ref: AccountRef, currency: Currency): Promise<LedgerAccount | undefined> {
-  let query = db.selectFrom('ledger_accounts').selectAll();
-  query = 'system' in ref ? query.where('code', '=', systemAccountCode(ref.system, currency)) : query.where('owner_player_id', '=', ref.playerId).where('currency', '=', currency).where('kind', '=', ref.kind);
-  return query.executeTakeFirst();
+/** The balance of an account (a system account's over all its shards; 0 when never opened). */
+export async function getAccountBalance(db: LedgerDb, ref: AccountRef, currency: Currency): Promise<number> {
+  if ('system' in ref) {
+    const codes = Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, shard) => systemAccountCode(ref.system, currency, shard));
+    const rows = await db.selectFrom('ledger_accounts').select('balance').where('code', 'in', codes).execute();
+    return rows.reduce((sum, r) => sum + Number(r.balance), 0);
+  }
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('owner_player_id', '=', ref.playerId).where('currency', '=', currency).where('kind', '=', ref.kind).executeTakeFirst();
+  return Number(row?.balance ?? 0);
 }
 
 export interface PlayerBalance {

@@ -26,8 +26,20 @@ export type SystemAccountKind = (typeof SYSTEM_ACCOUNT_KINDS)[number];
 
 export type AccountKind = PlayerAccountKind | SystemAccountKind;
 
-/** Which account a transfer names: a player's sub-account or a system account (currency given by the transfer). */
-export type AccountRef = { playerId: number; kind: PlayerAccountKind } | { system: SystemAccountKind };
+/**
+ * Which account a transfer names: a player's sub-account or a system account (currency given by the
+ * transfer). A system account is kept as SYSTEM_ACCOUNT_SHARDS rows (`shard`, default 0) so that
+ * concurrent transfers of different players do not all wait on one row lock; its balance is the sum.
+ */
+export type AccountRef = { playerId: number; kind: PlayerAccountKind } | { system: SystemAccountKind; shard?: number };
+
+/** How many rows each system account is spread over (by the player on the other side). */
+export const SYSTEM_ACCOUNT_SHARDS = 16;
+
+/** The shard of a system account a transfer with this player uses (0 when no player is involved). */
+export function systemAccountShard(playerId: number | null): number {
+  return playerId === null ? 0 : ((playerId % SYSTEM_ACCOUNT_SHARDS) + SYSTEM_ACCOUNT_SHARDS) % SYSTEM_ACCOUNT_SHARDS;
+}
 
 /** What the rules need to know about an account. */
 export interface AccountSnapshot {
@@ -61,9 +73,18 @@ export function kindAllowedInCurrency(kind: AccountKind, currency: Currency): bo
   return isPlayerAccountKind(kind) ? playerAccountKindsFor(currency).includes(kind) : systemAccountKindsFor(currency).includes(kind);
 }
 
-/** Stable unique code of a system account, e.g. `FC:redemption_holds`. */
-export function systemAccountCode(kind: SystemAccountKind, currency: Currency): string {
-  return `${currency}:${kind}`;
+/** Stable unique code of a system account row, e.g. `FC:redemption_holds` (shard 0) or `FC:game_play#3`. */
+export function systemAccountCode(kind: SystemAccountKind, currency: Currency, shard = 0): string {
+  return shard === 0 ? `${currency}:${kind}` : `${currency}:${kind}#${shard}`;
+}
+
+/** The parts of a system account code, or null when it is not one. */
+export function parseSystemAccountCode(code: string): { currency: Currency; kind: SystemAccountKind; shard: number } | null {
+  const match = /^(GC|FC):([a-z_]+)(?:#([1-9]\d*))?$/.exec(code);
+  if (!match || !isSystemAccountKind(match[2])) return null;
+  const shard = match[3] === undefined ? 0 : Number(match[3]);
+  if (shard >= SYSTEM_ACCOUNT_SHARDS) return null;
+  return { currency: match[1] as Currency, kind: match[2], shard };
 }
 
 /**
@@ -76,5 +97,5 @@ export function mayGoNegative(kind: AccountKind): boolean {
 
 /** A stable text key of an account reference in a currency (for maps and messages). */
 export function accountRefKey(ref: AccountRef, currency: Currency): string {
-  return 'system' in ref ? systemAccountCode(ref.system, currency) : `${currency}:player:${ref.playerId}:${ref.kind}`;
+  return 'system' in ref ? systemAccountCode(ref.system, currency, ref.shard ?? 0) : `${currency}:player:${ref.playerId}:${ref.kind}`;
 }
