@@ -20,6 +20,7 @@ const translationsRoutes: FastifyPluginAsync = async (fastify) => {
         tags: ['app'],
         summary: 'Message dictionary of one locale (en, es)',
         params: ZTranslationsParams,
+        querystring: z.strictObject({}),
         // Documented loosely: the recursive ZTranslationsResponse has no OpenAPI form (it is checked in the tests).
         response: { 200: z.record(z.string(), z.unknown()).describe('Nested dictionary: key → message, nested dictionary or list of messages') },
       },

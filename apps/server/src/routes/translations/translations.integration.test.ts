@@ -57,6 +57,9 @@ describe.each(dialectsUnderTest())('GET /api/rest/translations/{locale} on %s', 
       expect(res.statusCode, locale).toBeLessThan(500);
       expect(res.statusCode, locale).toBeGreaterThanOrEqual(400);
     }
+    const withQuery = await t.app.inject({ method: 'GET', url: '/api/rest/translations/en?x=1' });
+    expect(withQuery.statusCode).toBe(400);
+    expect(withQuery.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
     const fr = await t.app.inject({ method: 'GET', url: '/api/rest/translations/fr' });
     expect(fr.statusCode).toBe(404);
     expect(fr.json()).toMatchObject({ error: { code: 'TRANSLATIONS_NOT_AVAILABLE' } });
