@@ -278,3 +278,56 @@ describe.each(dialectsUnderTest())('ledger on %s', (dialect) => {
     expect(await auditLedger(db())).toEqual([]);
   });
 });
+
+describe.each(dialectsUnderTest())('ledger seed and audit of hand-written rows on %s', (dialect) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase(dialect);
+  });
+  afterAll(async () => {
+    await database?.destroy();
+  });
+
+  it('seeds the wallet settings and system accounts idempotently', async () => {
+    const { seed } = await import('../seeds/0030-wallet');
+    await seed(database.db);
+    await seed(database.db);
+    const settings = await database.db.selectFrom('settings').select(['key', 'value_json']).where('key', 'like', 'wallet.%').orderBy('key').execute();
+    expect(settings).toEqual([
+      { key: 'wallet.fc_playthrough_multiplier', value_json: '1' },
+      { key: 'wallet.signup_gift_fc_cents', value_json: '100' },
+      { key: 'wallet.signup_gift_gc', value_json: '10000' },
+    ]);
+    const codes = await database.db.selectFrom('ledger_accounts').select('code').where('code', 'is not', null).execute();
+    expect(codes).toHaveLength(14);
+    expect(await auditLedger(database.db)).toEqual([]);
+  });
+
+  it('reports Fortune Coins that broke the unplayed/redeemable model, even with balanced books', async () => {
+    const db = database.db;
+    const player = await insertWalletTestPlayer(db);
+    await ensurePlayerAccounts(db, player);
+    await transfer(db, { idempotencyKey: 'hand-buy', from: { system: 'purchases' }, to: { playerId: player, kind: 'player_unplayed' }, currency: 'FC', amount: 100, reason: 'purchase' });
+    expect(await auditLedger(db)).toEqual([]);
+    // Written by hand, as a buggy feature might: a purchase credited straight to winnings, and a bet
+    // taken from winnings while unplayed coins remain. Balances are kept consistent on purpose.
+    const id = async (kind: string, code?: string) =>
+      Number((await db.selectFrom('ledger_accounts').select('id').where(code ? 'code' : 'kind', '=', code ?? kind).$if(!code, (q) => q.where('owner_player_id', '=', player)).executeTakeFirstOrThrow()).id);
+    const redeemable = await id('player_redeemable');
+    const purchases = await id('', 'FC:purchases');
+    const house = await id('', 'FC:game_play');
+    for (const [key, debit, credit, reason] of [
+      ['hand-bad-credit', purchases, redeemable, 'purchase'],
+      ['hand-bad-bet', redeemable, house, 'game_bet'],
+    ] as const) {
+      await db.insertInto('ledger_transfers').values({ idempotency_key: key, debit_account_id: debit, credit_account_id: credit, currency: 'FC', amount: 10, reason, status: 'posted', pending_id: null, created_at_ms: 1 }).execute();
+      await sql`update ledger_accounts set balance = balance - 10 where id = ${debit}`.execute(db);
+      await sql`update ledger_accounts set balance = balance + 10 where id = ${credit}`.execute(db);
+    }
+    const violations = await auditLedger(db);
+    expect(violations.map((v) => v.invariant)).toEqual(['fc_unplayed_redeemable_consistent', 'fc_unplayed_redeemable_consistent']);
+    expect(violations[0]!.message).toContain('may not credit player_redeemable');
+    expect(violations[1]!.message).toContain('while 100 unplayed remained');
+    await expect(expectLedgerBalanced(db)).rejects.toThrow(/fc_unplayed_redeemable_consistent/);
+  });
+});

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountSnapshot } from './accounts';
-import { mayGoNegative, systemAccountCode } from './accounts';
+import { mayGoNegative, parseSystemAccountCode, SYSTEM_ACCOUNT_SHARDS, systemAccountCode, systemAccountShard } from './accounts';
 import { assertSameTransfer, isIdempotencyKey, playerCreditKind, validateTransfer } from './transfer-rules';
 import { parseSignupGiftSettings, signupGiftTransfers } from './signup-gift';
 import { decideResolution } from './two-phase';
@@ -84,5 +84,17 @@ describe('two-phase resolution', () => {
     expect(decideResolution('pending', { status: 'posted' }, 'post')).toBe('replay');
     expect(() => decideResolution('pending', { status: 'posted' }, 'void')).toThrow(expect.objectContaining({ code: 'WALLET_TRANSFER_NOT_PENDING' }));
     expect(() => decideResolution('posted', undefined, 'void')).toThrow(expect.objectContaining({ code: 'WALLET_TRANSFER_NOT_PENDING' }));
+  });
+});
+
+describe('system account shards', () => {
+  it('spread players over the shards and round-trip their codes', () => {
+    expect(systemAccountShard(null)).toBe(0);
+    expect(systemAccountShard(17)).toBe(1);
+    expect(new Set(Array.from({ length: 64 }, (_, i) => systemAccountShard(i))).size).toBe(SYSTEM_ACCOUNT_SHARDS);
+    expect(systemAccountCode('game_play', 'FC', 3)).toBe('FC:game_play#3');
+    expect(parseSystemAccountCode('FC:game_play#3')).toEqual({ currency: 'FC', kind: 'game_play', shard: 3 });
+    expect(parseSystemAccountCode('GC:purchases')).toEqual({ currency: 'GC', kind: 'purchases', shard: 0 });
+    for (const bad of ['GC:player_balance', 'XX:purchases', 'GC:purchases#0', `GC:purchases#${SYSTEM_ACCOUNT_SHARDS}`, 'GC:nope']) expect(parseSystemAccountCode(bad)).toBeNull();
   });
 });
