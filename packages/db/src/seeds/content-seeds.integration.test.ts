@@ -39,7 +39,7 @@ describe.each(dialectsUnderTest())('content seeds on %s', (dialect) => {
     await seedDatabase(database.db, { theme: 'nlc' });
     const first = await counts(database.db);
     expect(first.menu_items).toBeGreaterThanOrEqual(10);
-    expect(first.legal_pages).toBe(10);
+    expect(first.legal_pages).toBeGreaterThanOrEqual(10);
     expect(first.restricted_states).toBeGreaterThanOrEqual(5);
     expect(first.route_rules).toBeGreaterThanOrEqual(2);
     const stamp = await contentStamp(database.db);

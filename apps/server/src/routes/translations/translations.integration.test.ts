@@ -1,5 +1,9 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { ZTranslationsResponse } from '@sweepstack/contracts/app/translations';
 import { touchContentSet } from '@sweepstack/db/repositories/content';
+import { seed as seedTranslations } from '@sweepstack/db/seeds/0022-content-translations';
+import { CONTENT_DIR } from '@sweepstack/db/seeds/content-files';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCache } from '../../lib/content-cache';
@@ -63,5 +67,20 @@ describe.each(dialectsUnderTest())('GET /api/rest/translations/{locale} on %s', 
     const fr = await t.app.inject({ method: 'GET', url: '/api/rest/translations/fr' });
     expect(fr.statusCode).toBe(404);
     expect(fr.json()).toMatchObject({ error: { code: 'TRANSLATIONS_NOT_AVAILABLE' } });
+  });
+
+  const repositoryFile = (locale: string) => path.join(CONTENT_DIR, 'translations', `${locale}.json`);
+  const hasRepositoryFiles = ['en', 'es'].every((l) => existsSync(repositoryFile(l)) && Object.keys(JSON.parse(readFileSync(repositoryFile(l), 'utf8')) as object).length > 0);
+
+  it.skipIf(!hasRepositoryFiles)('serves the web app\'s dictionaries exactly as written, after seeding them', async () => {
+    await t.database.db.deleteFrom('translations').execute();
+    await t.database.db.deleteFrom('content_sets').execute();
+    await seedTranslations(t.database.db);
+    contentCache(t.app.deps).invalidate();
+    for (const locale of ['en', 'es']) {
+      const res = await t.app.inject({ method: 'GET', url: `/api/rest/translations/${locale}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(JSON.parse(readFileSync(repositoryFile(locale), 'utf8')));
+    }
   });
 });
