@@ -59,7 +59,7 @@ async function createRawTable(handle: DatabaseHandle): Promise<void> {
   await handle.db.schema
     .createTable('raw_rows')
     .ifNotExists()
-    .addColumn('id', handle.dialect === 'postgres' ? 'bigserial' : 'integer', (c) => (handle.dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', handle.dialect === 'postgres' ? 'bigserial' : 'integer', (c) => c.primaryKey())
     .addColumn('idempotency_key', 'varchar(200)', (c) => c.notNull().unique())
     .addColumn('amount', 'bigint', (c) => c.notNull())
     .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
@@ -84,7 +84,7 @@ async function sqliteFigures(): Promise<void> {
     const direct = new SQLite(path.join(dir, 'direct.db'));
     direct.pragma('journal_mode = WAL');
     direct.pragma('synchronous = NORMAL');
-    direct.exec('create table raw_rows (id integer primary key autoincrement, idempotency_key text not null unique, amount integer not null, created_at_ms integer not null)');
+    direct.exec('create table raw_rows (id integer primary key, idempotency_key text not null unique, amount integer not null, created_at_ms integer not null)');
     const insert = direct.prepare('insert into raw_rows (idempotency_key, amount, created_at_ms) values (?, ?, ?)');
     const insertOne = direct.transaction((key: string) => insert.run(key, 100, Date.now()));
 

@@ -7,6 +7,9 @@ function isPostgres(db: AnyDb): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }
 
+// SQLite ids: a plain INTEGER PRIMARY KEY (rowid), without AUTOINCREMENT, which would write the
+// sqlite_sequence table on every insert. Rows of these tables are never deleted, so ids still only grow.
+
 const PLAYER_KINDS = "('player_balance', 'player_unplayed', 'player_redeemable')";
 
 /**
@@ -18,7 +21,7 @@ export async function up(db: AnyDb): Promise<void> {
   const pg = isPostgres(db);
   await db.schema
     .createTable('ledger_accounts')
-    .addColumn('id', pg ? 'serial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', pg ? 'serial' : 'integer', (c) => c.primaryKey())
     .addColumn('owner_player_id', 'integer', (c) => c.references('players.id').onDelete('restrict'))
     .addColumn('code', 'varchar(64)', (c) => c.unique())
     .addColumn('currency', 'varchar(2)', (c) => c.notNull())
@@ -34,7 +37,7 @@ export async function up(db: AnyDb): Promise<void> {
 
   await db.schema
     .createTable('ledger_transfers')
-    .addColumn('id', pg ? 'bigserial' : 'integer', (c) => (pg ? c.primaryKey() : c.primaryKey().autoIncrement()))
+    .addColumn('id', pg ? 'bigserial' : 'integer', (c) => c.primaryKey())
     .addColumn('idempotency_key', 'varchar(200)', (c) => c.notNull().unique())
     .addColumn('debit_account_id', 'integer', (c) => c.notNull().references('ledger_accounts.id'))
     .addColumn('credit_account_id', 'integer', (c) => c.notNull().references('ledger_accounts.id'))
@@ -43,7 +46,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('reason', 'varchar(32)', (c) => c.notNull())
     .addColumn('metadata_json', 'text', (c) => c.notNull().defaultTo('{}'))
     .addColumn('status', 'varchar(10)', (c) => c.notNull())
-    .addColumn('pending_id', 'bigint', (c) => c.references('ledger_transfers.id').unique())
+    .addColumn('pending_id', 'bigint', (c) => c.references('ledger_transfers.id'))
     .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
     .addCheckConstraint('ledger_transfers_amount_positive', sql`amount > 0`)
     .addCheckConstraint('ledger_transfers_distinct_accounts', sql`debit_account_id <> credit_account_id`)
@@ -53,6 +56,15 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('ledger_transfers_debit').on('ledger_transfers').columns(['debit_account_id', 'id']).execute();
   await db.schema.createIndex('ledger_transfers_credit').on('ledger_transfers').columns(['credit_account_id', 'id']).execute();
+  // A pending transfer is resolved at most once. Partial, so that the many rows without pending_id
+  // add nothing to this index.
+  await db.schema
+    .createIndex('ledger_transfers_pending_id')
+    .on('ledger_transfers')
+    .column('pending_id')
+    .unique()
+    .where(sql.ref('pending_id'), 'is not', null)
+    .execute();
 
   // Append-only: a transfer row is never changed or removed; corrections are new transfers.
   if (pg) {

@@ -198,6 +198,13 @@ describe.each(dialectsUnderTest())('ledger on %s', (dialect) => {
     expect(await codeOf(voidPending(db(), hold.transfer.id))).toBe('WALLET_TRANSFER_NOT_PENDING');
     expect(await codeOf(postPending(db(), posted.transfer.id))).toBe('WALLET_TRANSFER_NOT_PENDING');
     expect(await codeOf(postPending(db(), 123_456_789))).toBe('WALLET_TRANSFER_NOT_PENDING');
+    // The database itself refuses a second resolution, whatever code writes it.
+    await expect(
+      db()
+        .insertInto('ledger_transfers')
+        .values({ idempotency_key: 'tp-second-resolution', debit_account_id: posted.transfer.debitAccountId, credit_account_id: hold.transfer.debitAccountId, currency: 'FC', amount: 600, reason: 'redemption', status: 'voided', pending_id: hold.transfer.id, created_at_ms: 1 })
+        .execute(),
+    ).rejects.toThrow(/unique/i);
 
     const second = await createPending(db(), { idempotencyKey: 'tp-redeem-2', playerId: player, amount: 400 });
     expect(await getPlayerBalance(db(), player)).toMatchObject({ winnings: 0 });
