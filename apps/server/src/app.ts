@@ -15,6 +15,7 @@ import { loadConfig, type ServerConfig } from './config';
 import { errorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
+import { registerRealtime } from './realtime/plugin';
 
 export interface BuildOptions {
   config?: ServerConfig;
@@ -67,6 +68,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await app.register(cookie, { secret: config.SESSION_SECRET });
   await registerSecurity(app, config, redis);
   await registerSession(app);
+  // Outbox dispatcher and Socket.IO (/socket.io) on the same HTTP server: docs/realtime.md.
+  await registerRealtime(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },

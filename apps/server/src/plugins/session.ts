@@ -96,6 +96,17 @@ function clearSessionCookie(reply: FastifyReply, secure: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
 }
 
+/**
+ * The player of a live session cookie token, or undefined; does not refresh the session. The
+ * Socket.IO handshake authenticates with it (same rules as `getPlayer`).
+ */
+export async function playerOfSessionToken(deps: { database: { db: Kysely<Database> }; clock: { nowMs(): number } }, token: string): Promise<Player | undefined> {
+  if (token.length === 0 || token.length > 200) return undefined;
+  const found = await findLiveSession(deps.database.db, hashToken(token), deps.clock.nowMs());
+  if (!found || NO_SESSION_STATUSES.has(found.player.account_status)) return undefined;
+  return found.player;
+}
+
 /** The signed-in player, or AppError AUTH_REQUIRED (401). */
 export async function requirePlayer(request: FastifyRequest): Promise<Player> {
   const player = await request.getPlayer();

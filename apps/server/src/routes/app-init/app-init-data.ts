@@ -81,10 +81,12 @@ export interface PlayerAppInitInputs {
   termsRequirement: TermsRequirement[];
   depositsCount: number;
   balance: PlayerBalance;
+  /** The real-time channel (wsConnectionData, websocket, token): realtime/connection-data.ts. */
+  connection?: Pick<AppInitData, 'wsConnectionData' | 'websocket' | 'token'>;
 }
 
 /** App init of a signed-in player. */
-export function playerAppInit({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance }: PlayerAppInitInputs): AppInitData {
+export function playerAppInit({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection }: PlayerAppInitInputs): AppInitData {
   return {
     login: player.login,
     email: player.email,
@@ -115,6 +117,6 @@ export function playerAppInit({ theme, player, restrictionIdsHash, termsRequirem
     ...NO_OFFERS,
     popupPresetPackages: [],
     playerInfo: { playerBalance: balance },
-    ...NO_CONNECTION,
+    ...(connection ?? NO_CONNECTION),
   };
 }

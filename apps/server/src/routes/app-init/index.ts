@@ -7,6 +7,7 @@ import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
 import { readDepositsCount, readPlayerBalance } from '../../lib/player-balance';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
+import { channelConnection } from '../../realtime/connection-data';
 import { guestAppInit, playerAppInit } from './app-init-data';
 
 /**
@@ -51,7 +52,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       const restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode: null }, snapshot.restrictedStateCodes);
       return {
         success: true as const,
-        data: playerAppInit({ theme, player, restrictionIdsHash, termsRequirement: terms, depositsCount, balance }),
+        data: playerAppInit({ theme, player, restrictionIdsHash, termsRequirement: terms, depositsCount, balance, connection: channelConnection(deps, player.id) }),
       };
     },
   );

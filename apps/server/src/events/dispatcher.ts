@@ -1,0 +1,212 @@
+import {
+  claimEventReceipt,
+  claimEvents,
+  type DomainEvent,
+  markEventFailed,
+  markEventsDispatched,
+  markEventsPushed,
+  onEventRecorded,
+  OUTBOX_NOTIFY_CHANNEL,
+  pruneDispatchedEvents,
+} from '@sweepstack/db/repositories/domain-events';
+import type { DatabaseHandle } from '@sweepstack/db/connection';
+import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { EventRegistry } from './registry';
+
+/** Delivers one event's push to sockets; returns an error text when the push was refused. */
+export type PushSink = (event: DomainEvent) => string | undefined;
+
+export interface DispatcherOptions {
+  database: DatabaseHandle;
+  registry: EventRegistry;
+  push: PushSink;
+  log: FastifyBaseLogger;
+  /** Clock handed to handlers; leases and retries always use the wall clock. */
+  clock?: Clock;
+  /** Safety-net poll for events committed by other processes or left over by a crash. */
+  pollMs?: number;
+  leaseMs?: number;
+  batchSize?: number;
+  maxAttempts?: number;
+  /** Dispatched events older than this are deleted (checked about hourly). */
+  retentionMs?: number;
+}
+
+export const OUTBOX_DEFAULTS = { pollMs: 1000, leaseMs: 30_000, batchSize: 200, maxAttempts: 25, retentionMs: 7 * 24 * 3600_000 } as const;
+
+/** Delay before retry number `attempt` (1-based) of a failed handler: 1 s doubling, at most 5 minutes. */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(300_000, 1000 * 2 ** Math.max(0, attempt - 1));
+}
+
+/**
+ * The outbox dispatcher (DESIGN.md rule 3): claims committed events, pushes them to sockets and runs
+ * the feature handlers, then marks them dispatched. Woken right after a commit (in-process on SQLite,
+ * PostgreSQL NOTIFY across processes) and by a slow poll for leftovers.
+ */
+export class OutboxDispatcher {
+  private readonly pollMs: number;
+  private readonly leaseMs: number;
+  private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly retentionMs: number;
+  private readonly clock: Clock;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private timer: NodeJS.Timeout | null = null;
+  private unsubscribe: (() => void) | null = null;
+  private listener: pg.Client | null = null;
+  private listenerRetry: NodeJS.Timeout | null = null;
+  private lastPruneMs = 0;
+
+  constructor(private readonly options: DispatcherOptions) {
+    this.pollMs = options.pollMs ?? OUTBOX_DEFAULTS.pollMs;
+    this.leaseMs = options.leaseMs ?? OUTBOX_DEFAULTS.leaseMs;
+    this.batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
+    this.maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
+    this.retentionMs = options.retentionMs ?? OUTBOX_DEFAULTS.retentionMs;
+    this.clock = options.clock ?? systemClock;
+  }
+
+  /** Starts listening for commits and sweeps once at once (events left by a previous run). */
+  async start(): Promise<void> {
+    if (!this.stopped) return;
+    this.stopped = false;
+    if (this.options.database.dialect === 'sqlite') this.unsubscribe = onEventRecorded(() => this.wake());
+    else await this.listen();
+    this.timer = setInterval(() => this.wake(), this.pollMs);
+    this.timer.unref();
+    this.wake();
+  }
+
+  /** Stops waking and waits for the dispatch in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    if (this.listenerRetry) clearTimeout(this.listenerRetry);
+    this.timer = null;
+    this.unsubscribe?.();
+    this.unsubscribe = null;
+    const listener = this.listener;
+    this.listener = null;
+    await listener?.end().catch(() => undefined);
+    await this.running;
+  }
+
+  /** Runs a dispatch pass now (or right after the one in progress). */
+  wake(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .catch((error: unknown) => this.options.log.error({ err: error }, 'outbox dispatch failed; retried by the next poll'))
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.stopped) this.wake();
+      });
+  }
+
+  /** Resolves when no dispatch is running (tests and benchmarks). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      this.again = false;
+      const events = await claimEvents(this.options.database.db, {
+        nowMs: Date.now(),
+        leaseMs: this.leaseMs,
+        limit: this.batchSize,
+        maxAttempts: this.maxAttempts,
+      });
+      if (events.length > 0) await this.dispatch(events);
+      if (this.stopped || (events.length < this.batchSize && !this.again)) break;
+    }
+    await this.pruneNowAndThen();
+  }
+
+  private async dispatch(events: DomainEvent[]): Promise<void> {
+    const { database, registry, log } = this.options;
+    // Pushes first: they are what a player waits for; handlers may take longer.
+    const refused = new Map<number, string>();
+    for (const event of events) {
+      if (event.push === null || event.pushed) continue;
+      const error = this.options.push(event);
+      if (error) refused.set(event.id, error);
+    }
+    const done: number[] = [];
+    const failed: { event: DomainEvent; error: string }[] = [];
+    for (const event of events) {
+      const handlers = registry.handlersFor(event.type);
+      let failure: string | undefined;
+      for (const handler of handlers) {
+        try {
+          await database.db.transaction().execute(async (trx) => {
+            if (!(await claimEventReceipt(trx, handler.name, event.id, Date.now()))) return;
+            await handler.handle(event, { db: trx, clock: this.clock, log });
+          });
+        } catch (error) {
+          failure = `${handler.name}: ${error instanceof Error ? error.message : String(error)}`;
+          log.error({ err: error, eventId: event.id, eventType: event.type, handler: handler.name }, 'event handler failed; will retry');
+          break;
+        }
+      }
+      if (failure) failed.push({ event, error: failure });
+      else done.push(event.id);
+    }
+    const now = Date.now();
+    for (const [id, error] of refused) {
+      log.error({ eventId: id, error }, 'push refused by the contract');
+      await markEventFailed(database.db, id, { retryAtMs: now, error: `push refused: ${error}` });
+    }
+    await markEventsDispatched(database.db, done, now);
+    if (failed.length > 0) {
+      await markEventsPushed(
+        database.db,
+        failed.map((f) => f.event.id),
+        now,
+      );
+      for (const { event, error } of failed) await markEventFailed(database.db, event.id, { retryAtMs: now + retryDelayMs(event.attempts), error });
+    }
+  }
+
+  private async pruneNowAndThen(): Promise<void> {
+    const now = Date.now();
+    if (now - this.lastPruneMs < 3600_000) return;
+    this.lastPruneMs = now;
+    await pruneDispatchedEvents(this.options.database.db, now - this.retentionMs);
+  }
+
+  /** PostgreSQL: LISTEN on a connection of its own; NOTIFY arrives only for committed transactions. */
+  private async listen(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.options.database.url });
+    const retry = () => {
+      if (this.stopped || this.listener !== client) return;
+      this.listener = null;
+      void client.end().catch(() => undefined);
+      this.listenerRetry = setTimeout(() => void this.listen().catch(() => undefined), 1000);
+      this.listenerRetry.unref();
+    };
+    client.on('error', (error) => {
+      this.options.log.warn({ err: error }, 'outbox LISTEN connection lost; polling until it is back');
+      retry();
+    });
+    client.on('notification', () => this.wake());
+    this.listener = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${OUTBOX_NOTIFY_CHANNEL}`);
+      // Events committed while the listener was away: sweep once.
+      this.wake();
+    } catch (error) {
+      this.options.log.warn({ err: error }, 'outbox LISTEN failed; polling until it works');
+      retry();
+    }
+  }
+}
