@@ -6,6 +6,8 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweep
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpViaApi } from '../testing/auth-helpers';
 import { issueChannelToken } from './channel-token';
+import { creditSignupGift, getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { recordBalanceChanged } from './balance-push';
 import { InvalidPushError, recordPush } from './push';
 import { connectClient, sleep, startListeningApp, TEST_SECRET, waitUntil, type ListeningApp, type TestClient } from './testing';
 
@@ -166,5 +168,18 @@ describe.each(dialectsUnderTest())('real-time channel and outbox on %s', (dialec
     const stored = await findEvent(database.db, badId);
     expect(stored?.dispatchedAtMs).not.toBeNull();
     expect(stored?.lastError).toMatch(/^push refused/);
+  });
+
+  it('pushes the balances a coin movement commits (recordBalanceChanged)', async () => {
+    const tab = await client({ cookie: alice.cookie });
+    const before = await getPlayerBalance(database.db, alice.id);
+    await database.db.transaction().execute(async (trx) => {
+      await creditSignupGift(trx, alice.id);
+      await recordBalanceChanged(trx, alice.id, { reason: 'signup_gift' });
+    });
+    await waitUntil(() => tab.pushes.length === 1, 5000, 'balance push');
+    const after = await getPlayerBalance(database.db, alice.id);
+    expect(after.tourPoints).toBeGreaterThan(before.tourPoints);
+    expect(tab.pushes[0]?.message).toEqual({ type: 'balance', action: 'update', data: { entries: after.entries, winnings: after.winnings, tourPoints: after.tourPoints, coins: after.coins } });
   });
 });
