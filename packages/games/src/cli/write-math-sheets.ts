@@ -45,6 +45,8 @@ const readme = [
   '  coin values are independent of the chain, so E[S] = E[N]·μ and E[S²] = E[N]·σ² + E[N²]·μ² (float64).',
   '- **Progressive Grand**: not part of the engine RTP; the contribution share of every stake is added, because the pool',
   '  pays it back to players.',
+  '- **Volatility label** (lobby): from σ, the standard deviation of one round\'s win per unit of bet: low below 4,',
+  '  medium 4 to 6, high 6 to 10, very high from 10 (the RTP tests check every label against the computed σ).',
   '- **Hit frequency**: probability that a round pays anything or triggers a feature.',
   '- **Maximum win**: the largest base win of a triggering window plus the largest feature win the rules allow',
   '  (every free spin at the best free-spin window, retriggers up to the cap; a full grid of the best coin).',

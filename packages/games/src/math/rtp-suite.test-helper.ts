@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOGUE } from '../catalogue/games';
 import { type GameConfig } from '../engines/game';
+import { volatilityLabel } from '../catalogue/volatility';
 import { confirmGame } from './rtp-confirmation';
 
 /** Rounds per game: RTP_ROUNDS (development) or 10 million. */
@@ -20,11 +21,13 @@ export function rtpSuite(engine: GameConfig['engine'][]): void {
       const result = confirmGame(slug, RTP_ROUNDS, seed, () => performance.now());
       const d = result.math.betDivisor;
       console.info(
-        `${slug}: RTP exact ${(result.rtp.exact / d * 100).toFixed(3)}% simulated ${(result.rtp.simulated / d * 100).toFixed(3)}% ±${(result.rtp.halfWidth / d * 100).toFixed(3)}; ` +
+        `${slug}: RTP${result.math.rtpJackpotContribution ? ' (engine, Grand pool excluded)' : ''} exact ${(result.rtp.exact / d * 100).toFixed(3)}% simulated ${(result.rtp.simulated / d * 100).toFixed(3)}% ±${(result.rtp.halfWidth / d * 100).toFixed(3)}; ` +
           `hit ${(result.hitFrequency.exact * 100).toFixed(3)}% vs ${(result.hitFrequency.simulated * 100).toFixed(3)}%` +
           (result.buy ? `; buy ${result.buy.exact.toFixed(1)} vs ${result.buy.simulated.toFixed(1)} ±${result.buy.halfWidth.toFixed(1)} units` : '') +
           `; ${(RTP_ROUNDS / result.seconds / 1e6).toFixed(2)}M rounds/s`,
       );
+      const game = CATALOGUE.find((g) => g.slug === slug)!;
+      expect(game.volatility).toBe(volatilityLabel(result.math.volatility));
       expect(result.math.rtp).toBeGreaterThanOrEqual(0.94);
       expect(result.math.rtp).toBeLessThanOrEqual(0.97);
       expect(Math.abs(result.rtp.simulated - result.rtp.exact)).toBeLessThanOrEqual(result.rtp.halfWidth);
