@@ -130,11 +130,13 @@ async function inSavepoint<T>(trx: Transaction<Database>, work: Work<T>): Promis
 }
 
 /**
- * Group commit for SQLite. SQLite runs one transaction at a time on its single connection, and the
- * commit (the WAL write) is most of a small transaction's cost. Ledger operations that arrive while
- * one is running are queued and then run together in one transaction, each in its own savepoint: an
- * operation that fails rolls back only its savepoint, and every caller is answered only after the
- * commit (all of them fail if the commit fails). One waiting caller runs alone, without a savepoint.
+ * Group commit for SQLite. SQLite runs one transaction at a time on its single connection, and each
+ * transaction pays a fixed cost (begin, commit, the WAL write). Ledger operations that arrive while
+ * one is running are queued, then run together, in order, in one transaction. Every caller is
+ * answered only after that commit. If any operation of the group is refused (or the commit fails),
+ * the whole group rolls back and each of its operations runs again in a transaction of its own, in
+ * the same order, so that the refusal only reaches its own caller. Operations are therefore retried:
+ * they may only write to the database (the ledger's own work functions do nothing else).
  */
 class SqliteGroupCommit {
   private readonly queue: { work: Work<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
@@ -152,29 +154,33 @@ class SqliteGroupCommit {
   private async drain(): Promise<void> {
     this.draining = true;
     try {
-      while (this.queue.length > 0) {
+      let lastBatchSize = 0;
+      for (;;) {
+        // After a group, the callers it answered usually come straight back: give them one turn of
+        // the event loop to queue up, so that they form the next group instead of a group of one.
+        if (this.queue.length === 0 && lastBatchSize > 1) await new Promise((resolve) => setImmediate(resolve));
+        if (this.queue.length === 0) break;
         const batch = this.queue.splice(0, SQLITE_MAX_BATCH);
+        lastBatchSize = batch.length;
         if (batch.length === 1) {
           const [only] = batch;
           await this.db.transaction().execute(only!.work).then(only!.resolve, only!.reject);
           continue;
         }
-        const outcomes: { ok: boolean; value: unknown }[] = [];
+        const values: unknown[] = [];
+        let grouped = true;
         try {
           await this.db.transaction().execute(async (trx) => {
-            for (const item of batch) {
-              try {
-                outcomes.push({ ok: true, value: await inSavepoint(trx, item.work) });
-              } catch (error) {
-                outcomes.push({ ok: false, value: error });
-              }
-            }
+            for (const item of batch) values.push(await item.work(trx));
           });
-        } catch (error) {
-          for (const item of batch) item.reject(error);
+        } catch {
+          grouped = false;
+        }
+        if (grouped) {
+          batch.forEach((item, i) => item.resolve(values[i]));
           continue;
         }
-        batch.forEach((item, i) => (outcomes[i]!.ok ? item.resolve(outcomes[i]!.value) : item.reject(outcomes[i]!.value)));
+        for (const item of batch) await this.db.transaction().execute(item.work).then(item.resolve, item.reject);
       }
     } finally {
       this.draining = false;
@@ -221,19 +227,20 @@ function refKind(ref: AccountRef) {
 
 /**
  * Loads the accounts a set of references names, opening missing system accounts. On PostgreSQL the
- * rows are locked FOR UPDATE in ascending id order (every account of the players named, so that all
- * ledger writes for a player take their locks in the same order and cannot deadlock).
+ * rows are locked FOR UPDATE in ascending id order, in one statement (every account of the players
+ * named, so that all ledger writes for a player take their locks in the same order and cannot
+ * deadlock). SQLite needs no locks (one transaction at a time) and reads only the accounts named.
  */
 async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef; currency: Currency }[], clock: Clock): Promise<AccountMap> {
   const systemCodes = new Set<string>();
-  const playerIds = new Set<number>();
+  const playerAccounts = new Map<string, { playerId: number; currency: Currency; kind: PlayerAccountKind }>();
   for (const { ref, currency } of refs) {
     const kind = refKind(ref);
     if (!kindAllowedInCurrency(kind, currency)) throw new DomainError('WALLET_CURRENCY_MISMATCH', `there is no ${kind} account in ${currency}`);
     if ('system' in ref) systemCodes.add(systemAccountCode(ref.system, currency, ref.shard ?? 0));
     else {
       if (!Number.isSafeInteger(ref.playerId)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', 'invalid player id');
-      playerIds.add(ref.playerId);
+      playerAccounts.set(accountRefKey(ref, currency), { playerId: ref.playerId, currency, kind: ref.kind });
     }
   }
   const lock = isPostgres(trx);
@@ -241,7 +248,13 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
   // SQLite reuses the prepared statement).
   const conditions: RawBuilder<unknown>[] = [];
   if (systemCodes.size > 0) conditions.push(sql`code in (${sql.join([...systemCodes])})`);
-  if (playerIds.size > 0) conditions.push(sql`owner_player_id in (${sql.join([...playerIds])})`);
+  if (lock) {
+    // Every account of each player, so that any ledger call for a player takes the same locks.
+    const playerIds = [...new Set([...playerAccounts.values()].map((a) => a.playerId))];
+    if (playerIds.length > 0) conditions.push(sql`owner_player_id in (${sql.join(playerIds)})`);
+  } else {
+    for (const a of playerAccounts.values()) conditions.push(sql`(owner_player_id = ${a.playerId} and currency = ${a.currency} and kind = ${a.kind})`);
+  }
   const select = async () =>
     (await sql<LedgerAccount>`select * from ledger_accounts where ${sql.join(conditions, sql` or `)} order by id${sql.raw(lock ? ' for update' : '')}`.execute(trx)).rows;
   let rows = await select();
