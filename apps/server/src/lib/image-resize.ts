@@ -66,10 +66,11 @@ export async function resizedImage(request: ResizeRequest): Promise<ResizedImage
   } catch {
     // not cached yet
   }
-  let making = inFlight.get(key);
+  // Keyed by the output file: two servers in one process (tests) may use different cache folders.
+  let making = inFlight.get(file);
   if (!making) {
-    making = makeRendition(source, file, request).finally(() => inFlight.delete(key));
-    inFlight.set(key, making);
+    making = makeRendition(source, file, request).finally(() => inFlight.delete(file));
+    inFlight.set(file, making);
   }
   await making;
   return { file, etag, cacheHit: false };

@@ -32,7 +32,8 @@ describe('GET /builds/*', () => {
   });
 
   it('refuses bad queries with 400', async () => {
-    for (const url of ['/builds/latest.json?t=abc', '/builds/latest.json?t=1&x=2', `/builds/latest.json?t=${'9'.repeat(40)}`]) {
+    expect((await t.app.inject({ method: 'GET', url: '/builds/meta/release-2-28-0.json?t=1767225600000' })).statusCode).toBe(200);
+    for (const url of ['/builds/latest.json?t=abc', '/builds/latest.json?t=1&x=2', `/builds/latest.json?t=${'9'.repeat(40)}`, '/builds/meta/release-2-28-0.json?x=1']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(400);
       expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });

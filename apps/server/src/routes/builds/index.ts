@@ -31,7 +31,7 @@ const buildsRoutes: FastifyPluginAsync = async (fastify) => {
         tags: ['app'],
         summary: 'Route metadata of a build ({buildId}.json)',
         params: z.object({ file: z.string().max(80) }),
-        querystring: z.strictObject({}),
+        querystring: ZBuildLatestQuery,
         response: { 200: ZBuildMeta },
       },
     },
