@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpViaApi } from '../testing/auth-helpers';
 import { issueChannelToken } from './channel-token';
 import { creditSignupGift, getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { createRealtimeClient, type ConnectionStatus } from '../../../web/app/lib/realtime';
 import { recordBalanceChanged } from './balance-push';
 import { InvalidPushError, recordPush } from './push';
 import { connectClient, sleep, startListeningApp, TEST_SECRET, waitUntil, type ListeningApp, type TestClient } from './testing';
@@ -181,5 +182,31 @@ describe.each(dialectsUnderTest())('real-time channel and outbox on %s', (dialec
     const after = await getPlayerBalance(database.db, alice.id);
     expect(after.tourPoints).toBeGreaterThan(before.tourPoints);
     expect(tab.pushes[0]?.message).toEqual({ type: 'balance', action: 'update', data: { entries: after.entries, winnings: after.winnings, tourPoints: after.tourPoints, coins: after.coins } });
+  });
+
+  it('the browser client module connects with a channel token, validates and dispatches pushes', async () => {
+    const init = ZAppInitResponse.parse((await server.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: bob.cookie } })).json()).data;
+    const statuses: ConnectionStatus[] = [];
+    const modes: string[] = [];
+    const browser = createRealtimeClient({ url: server.url, getToken: async () => init.token });
+    browser.onStatus((status) => statuses.push(status));
+    browser.subscribe('gameMode', (message) => modes.push(message.data.gameMode));
+    browser.connect();
+    try {
+      await waitUntil(() => browser.status === 'connected', 5000, 'browser client connected');
+      await server.app.inject({ method: 'GET', url: '/rest/player/game-mode/switch-to-sweep-stakes/', headers: { cookie: bob.cookie } });
+      await waitUntil(() => modes.length === 1, 5000, 'game mode in the browser client');
+      expect(modes).toEqual(['SweepStakes']);
+    } finally {
+      browser.disconnect();
+    }
+    const refused = createRealtimeClient({ url: server.url, getToken: async () => 'not-a-token' });
+    refused.connect();
+    try {
+      await waitUntil(() => refused.status === 'unauthorized', 5000, 'unauthorized status');
+    } finally {
+      refused.disconnect();
+    }
+    expect(statuses[0]).toBe('connecting');
   });
 });
