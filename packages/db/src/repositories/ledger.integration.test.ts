@@ -212,6 +212,13 @@ describe.each(dialectsUnderTest())('ledger on %s', (dialect) => {
     expect(voided.transfer).toMatchObject({ status: 'voided', pendingId: second.transfer.id });
     expect(await codeOf(postPending(db(), second.transfer.id))).toBe('WALLET_TRANSFER_NOT_PENDING');
     expect(await getPlayerBalance(db(), player)).toMatchObject({ winnings: 400 });
+    const listed = await history(db(), player);
+    expect(listed.entries.map((e) => [e.status, e.amount, e.resolvedAs])).toEqual([
+      ['voided', 400, null],
+      ['pending', -400, 'voided'],
+      ['pending', -600, 'posted'],
+      ['posted', 1_000, null],
+    ]);
     await expectLedgerBalanced(db());
   });
 
@@ -306,7 +313,7 @@ describe.each(dialectsUnderTest())('ledger seed and audit of hand-written rows o
       { key: 'wallet.signup_gift_gc', value_json: '10000' },
     ]);
     const codes = await database.db.selectFrom('ledger_accounts').select('code').where('code', 'is not', null).execute();
-    expect(codes).toHaveLength(14);
+    expect(codes).toHaveLength(14 * 16);
     expect(await auditLedger(database.db)).toEqual([]);
   });
 

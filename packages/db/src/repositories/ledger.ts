@@ -496,11 +496,13 @@ export async function ensurePlayerAccounts(db: LedgerDb, playerId: number, optio
   return db.selectFrom('ledger_accounts').selectAll().where('owner_player_id', '=', playerId).orderBy('id').execute();
 }
 
-/** Opens every system account of both currencies (idempotent; they also open on first use). */
+/** Opens every system account of both currencies, all shards (idempotent; they also open on first use). */
 export async function ensureSystemAccounts(db: LedgerDb, options: LedgerOptions = {}): Promise<void> {
   const clock = options.clock ?? systemClock;
   const values = CURRENCIES.flatMap((currency) =>
-    systemAccountKindsFor(currency).map((kind) => ({ owner_player_id: null, code: systemAccountCode(kind, currency), currency, kind, balance: 0, created_at_ms: clock.nowMs() })),
+    systemAccountKindsFor(currency).flatMap((kind) =>
+      Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, shard) => ({ owner_player_id: null, code: systemAccountCode(kind, currency, shard), currency, kind, balance: 0, created_at_ms: clock.nowMs() })),
+    ),
   );
   await db
     .insertInto('ledger_accounts')
@@ -551,6 +553,8 @@ export interface HistoryEntry {
   reason: ReasonCode;
   status: TransferStatus;
   pendingId: number | null;
+  /** For a pending redemption: how it ended (`posted` paid out, `voided` returned), or null while pending. */
+  resolvedAs: 'posted' | 'voided' | null;
   metadata: Record<string, unknown>;
 }
 
@@ -569,6 +573,12 @@ export async function history(db: LedgerDb, playerId: number, page: { cursor?: n
     .limit(limit + 1);
   if (page.cursor !== undefined && page.cursor !== null) query = query.where('id', '<', page.cursor);
   const rows = (await query.execute()).map(toRecord);
+  const pendingIds = rows.filter((t) => t.status === 'pending').map((t) => t.id);
+  const resolutions = new Map<number, 'posted' | 'voided'>();
+  if (pendingIds.length > 0) {
+    const resolved = await db.selectFrom('ledger_transfers').select(['pending_id', 'status']).where('pending_id', 'in', pendingIds).execute();
+    for (const r of resolved) resolutions.set(Number(r.pending_id), r.status === 'voided' ? 'voided' : 'posted');
+  }
   const entries = rows.slice(0, limit).map((t): HistoryEntry => {
     const credited = kinds.has(t.creditAccountId);
     return {
@@ -580,6 +590,7 @@ export async function history(db: LedgerDb, playerId: number, page: { cursor?: n
       reason: t.reason,
       status: t.status,
       pendingId: t.pendingId,
+      resolvedAs: t.status === 'pending' ? (resolutions.get(t.id) ?? null) : null,
       metadata: t.metadata,
     };
   });
