@@ -133,6 +133,8 @@ export function unflattenDictionary(rows: ReadonlyArray<{ key: string; value: st
   const root: Record<string, unknown> = {};
   for (const { key, value } of rows) {
     const parts = key.split('.');
+    // The seed refuses these; a row edited into the database must not reach an object's prototype.
+    if (parts.some((p) => p === '__proto__' || p === 'constructor' || p === 'prototype')) continue;
     let node = root;
     for (let i = 0; i < parts.length - 1; i++) {
       const part = parts[i]!;

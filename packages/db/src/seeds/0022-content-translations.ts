@@ -16,6 +16,7 @@ export function flattenDictionary(value: unknown, file: string, prefix = '', out
   if (!entries) fail(file, `${prefix || 'root'} must be an object`);
   for (const [key, child] of entries) {
     if (key.length === 0 || key.includes('.')) fail(file, `key "${prefix}${key}" must be non-empty and contain no dot`);
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') fail(file, `key "${prefix}${key}" is reserved`);
     const dotted = prefix + key;
     if (dotted.length > 300) fail(file, `key ${dotted.slice(0, 40)}… is longer than 300 characters`);
     if (typeof child === 'string' || typeof child === 'number' || typeof child === 'boolean') out.push({ key: dotted, value: String(child) });

@@ -89,6 +89,11 @@ describe.each(dialectsUnderTest())('content seeds on %s', (dialect) => {
       await expect(seedRestrictionsAndRoutes(database.db, undefined, broken)).rejects.toThrow(/unknown route middleware/);
       writeFileSync(path.join(broken, 'static-info/route-rules.json'), '{"rules": [');
       await expect(seedRestrictionsAndRoutes(database.db, undefined, broken)).rejects.toThrow(/invalid JSON/);
+      mkdirSync(path.join(broken, 'translations'), { recursive: true });
+      writeFileSync(path.join(broken, 'translations/en.json'), '{"a": {"__proto__": "x"}}');
+      await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/reserved/);
+      writeFileSync(path.join(broken, 'translations/en.json'), '{"a.b": "x"}');
+      await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/no dot/);
       mkdirSync(path.join(broken, 'legal-pages/en'), { recursive: true });
       writeFileSync(path.join(broken, 'legal-pages/en/terms.md'), 'no title line');
       await expect(seedLegalPages(database.db, undefined, broken)).rejects.toThrow(/# Title/);
