@@ -7,6 +7,7 @@ import { GlobalUi } from './features/shell/global-ui';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
 import { themeVisual } from './features/themes/themes';
 import { createI18n } from './i18n/i18n';
+import { metaTitle } from './lib/meta';
 import { loadRoot } from './lib/root-data.server';
 import { useOptionalRootData, type RootData } from './lib/root-data';
 
@@ -73,10 +74,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
   );
 }
 
-export function meta({ loaderData }: Route.MetaArgs) {
-  const brand = loaderData ? themeVisual(loaderData.theme).brand : 'Sweepstack';
-  return [{ title: brand }, { name: 'description', content: `${brand}: social casino and sweepstakes games.` }];
-}
+export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');
 
 /** Only reached when the root itself fails; page-level errors (404) render inside the shell. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {

@@ -20,6 +20,8 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   app.get('/assets/*', async (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
   await app.register(reactRouterFastify, {
     buildDirectory: webBuildDir,
+    // The web build writes .br and .gz siblings of its assets; send those when the browser accepts them.
+    fastifyStaticOptions: { preCompressed: true },
     mode,
     getLoadContext: (request) => createLoadContext(app, request as unknown as FastifyRequest),
     ...(mode === 'development'

@@ -13,7 +13,7 @@ export default function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col">
       <header className="flex items-center justify-between gap-3 px-4 py-4">
-        <Link to={home} aria-label={t('header.home')} className="rounded-theme">
+        <Link to={home} className="rounded-theme">
           <Wordmark theme={theme} className="h-8 w-auto" />
         </Link>
         <Link to={home} className="text-sm font-semibold underline underline-offset-4">

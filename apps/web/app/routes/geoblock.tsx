@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { http } from '../lib/http';
 import { useHomeHref } from '../lib/use-paths';
 import type { Route } from './+types/geoblock';
+import { metaTitle } from '../lib/meta';
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
@@ -55,3 +56,5 @@ export default function Geoblock({ loaderData }: Route.ComponentProps) {
     </section>
   );
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'geoblock.title');

@@ -7,6 +7,8 @@ import { trackClickButton } from '../lib/analytics';
 import { useRootData } from '../lib/root-data';
 import { useLocalize } from '../lib/use-paths';
 import { PlayerWelcome } from './lobby';
+import { metaTitle } from '../lib/meta';
+import type { Route } from './+types/home';
 
 function GuestHome() {
   const { t } = useTranslation();
@@ -64,3 +66,5 @@ export default function Home() {
   const root = useRootData();
   return root.player ? <PlayerWelcome /> : <GuestHome />;
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');

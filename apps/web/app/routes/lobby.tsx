@@ -2,6 +2,8 @@ import { useTranslation } from 'react-i18next';
 import { ComingSoon } from '../features/coming-soon/empty-state';
 import { formatFortuneCoins, formatGoldCoins } from '../lib/format';
 import { useRootData } from '../lib/root-data';
+import { metaTitle } from '../lib/meta';
+import type { Route } from './+types/lobby';
 
 /** The player home: greeting, balances and the game lobby (coming soon). */
 export function PlayerWelcome() {
@@ -34,3 +36,5 @@ export function PlayerWelcome() {
 export default function Lobby() {
   return <PlayerWelcome />;
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'features.lobby.name');

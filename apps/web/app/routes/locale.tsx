@@ -7,6 +7,7 @@ import { cashRewrite, classifyRedirect, middlewareForPath, mobileAppRewrite, run
 import { isThemeId, type ThemeId } from '../features/themes/themes';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
 import { localeFromPath, localizePath } from '../lib/locale';
+import { metaTitle } from '../lib/meta';
 import { fetchRouteRule } from '../lib/route-rule.server';
 import { getSession } from '../lib/session.server';
 
@@ -83,6 +84,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   );
 }
 
-export function meta({ error }: Route.MetaArgs) {
-  return error && isRouteErrorResponse(error) && error.status === 404 ? [{ title: 'Page not found' }] : [];
-}
+export const meta: Route.MetaFunction = ({ error, matches }) => {
+  if (error && isRouteErrorResponse(error) && error.status === 404) return metaTitle(matches, 'errorPage.title');
+  return matches.find((m) => m?.id === 'root')?.meta ?? [];
+};

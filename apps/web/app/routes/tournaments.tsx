@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { ComingSoon } from '../features/coming-soon/empty-state';
 import { useModals } from '../features/modals/modal-store';
+import { metaTitle } from '../lib/meta';
+import type { Route } from './+types/tournaments';
 
 /** /tournaments/: players get the tournaments modal (guests were sent to /signup/ by the middleware). */
 export default function Tournaments() {
@@ -12,3 +14,5 @@ export default function Tournaments() {
   }, [open, closeByName]);
   return <ComingSoon feature="tournaments" />;
 }
+
+export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'features.tournaments.name');

@@ -19,7 +19,7 @@ export function Header() {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-screen-2xl items-center gap-2 px-3 sm:px-4">
-        <Link to={home} className="flex shrink-0 items-center rounded-theme" aria-label={t('header.home')}>
+        <Link to={home} className="flex shrink-0 items-center rounded-theme">
           {player ? (
             <>
               <Wordmark theme={root.theme} compact className="h-8 w-8 sm:hidden" />
