@@ -59,52 +59,71 @@ export function compileLines(
  * symbols never pay on lines. Returns pay units; appends wins when `wins` is given.
  */
 export function evalLines(t: LineTables, grid: Int32Array, wins: RawWin[] | null): number {
-  const { reelCount, lineCells, pays, kinds, wild } = t;
   let total = 0;
-  for (let line = 0, base = 0; line < t.lineCount; line++, base += reelCount) {
-    let wildRun = 0;
-    while (wildRun < reelCount && grid[lineCells[base + wildRun]!] === wild) wildRun++;
-    let symbol = -1;
-    let count = 0;
-    let pay = 0;
-    if (wildRun === reelCount) {
-      symbol = wild;
-      count = reelCount;
-      pay = pays[wild * reelCount + reelCount - 1]!;
-    } else {
-      const s = grid[lineCells[base + wildRun]!]!;
-      let run = wildRun;
-      if (kinds[s] === REGULAR) {
-        run = wildRun + 1;
-        while (run < reelCount) {
-          const c = grid[lineCells[base + run]!]!;
-          if (c !== s && c !== wild) break;
-          run++;
-        }
-        pay = pays[s * reelCount + run - 1]!;
-        symbol = s;
-        count = run;
+  for (let line = 0; line < t.lineCount; line++) total += evalLine(t, grid, line, wins);
+  return total;
+}
+
+/** Pay units of one line (see evalLines). */
+export function evalLine(t: LineTables, grid: Int32Array, line: number, wins: RawWin[] | null): number {
+  const { reelCount, lineCells, pays, kinds, wild } = t;
+  const base = line * reelCount;
+  let wildRun = 0;
+  while (wildRun < reelCount && grid[lineCells[base + wildRun]!] === wild) wildRun++;
+  let symbol = -1;
+  let count = 0;
+  let pay = 0;
+  if (wildRun === reelCount) {
+    symbol = wild;
+    count = reelCount;
+    pay = pays[wild * reelCount + reelCount - 1]!;
+  } else {
+    const s = grid[lineCells[base + wildRun]!]!;
+    if (kinds[s] === REGULAR) {
+      let run = wildRun + 1;
+      while (run < reelCount) {
+        const c = grid[lineCells[base + run]!]!;
+        if (c !== s && c !== wild) break;
+        run++;
       }
-      if (wildRun > 0) {
-        const wildPay = pays[wild * reelCount + wildRun - 1]!;
-        if (wildPay > pay) {
-          pay = wildPay;
-          symbol = wild;
-          count = wildRun;
-        }
-      }
+      pay = pays[s * reelCount + run - 1]!;
+      symbol = s;
+      count = run;
     }
-    if (pay > 0) {
-      total += pay;
-      if (wins !== null) {
-        const positions: [number, number][] = [];
-        for (let r = 0; r < count; r++) {
-          const cell = lineCells[base + r]!;
-          positions.push([r, cell - r * t.rows]);
-        }
-        wins.push({ type: 'line', line, symbol, count, positions, units: pay });
+    if (wildRun > 0) {
+      const wildPay = pays[wild * reelCount + wildRun - 1]!;
+      if (wildPay > pay) {
+        pay = wildPay;
+        symbol = wild;
+        count = wildRun;
       }
     }
   }
-  return total;
+  if (pay > 0 && wins !== null) {
+    const positions: [number, number][] = [];
+    for (let r = 0; r < count; r++) {
+      const cell = lineCells[base + r]!;
+      positions.push([r, cell - r * t.rows]);
+    }
+    wins.push({ type: 'line', line, symbol, count, positions, units: pay });
+  }
+  return pay;
+}
+
+/**
+ * Whether a line's pay can still change with its last reel: its first reelCount - 1 cells are all wild,
+ * or a regular symbol with wilds. Otherwise its pay is settled by the first reels alone.
+ */
+export function lineOpenAtLastReel(t: LineTables, grid: Int32Array, line: number): boolean {
+  const { reelCount, lineCells, kinds, wild } = t;
+  const base = line * reelCount;
+  let symbol = -1;
+  for (let r = 0; r < reelCount - 1; r++) {
+    const c = grid[lineCells[base + r]!]!;
+    if (c === wild) continue;
+    if (kinds[c] !== REGULAR) return false;
+    if (symbol === -1) symbol = c;
+    else if (c !== symbol) return false;
+  }
+  return true;
 }

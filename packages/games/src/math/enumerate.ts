@@ -30,7 +30,8 @@ export function enumerateGrids(reels: CompiledReels, visit: (grid: Int32Array, w
     const { windows, weights } = perReel[reel]!;
     const offset = reel * rows;
     for (let i = 0; i < windows.length; i++) {
-      grid.set(windows[i]!, offset);
+      const window = windows[i]!;
+      for (let row = 0; row < rows; row++) grid[offset + row] = window[row]!;
       const w = weight * weights[i]!;
       if (reel === last) visit(grid, w);
       else walk(reel + 1, w);

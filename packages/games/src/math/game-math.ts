@@ -1,11 +1,12 @@
 import { type CompiledClassic } from '../engines/classic';
 import { evalClassic } from '../engines/classic';
-import { evalGrid, type CompiledFreeSpinsSlot } from '../engines/free-spins-slot';
+import { type CompiledFreeSpinsSlot } from '../engines/free-spins-slot';
 import { compileGame, type GameConfig } from '../engines/game';
 import { type CompiledHoldAndLink } from '../engines/hold-and-link';
-import { evalLines } from '../engines/lines';
-import { countKind, MONEY, SCATTER } from '../engines/slot-core';
+import { MONEY, SCATTER } from '../engines/slot-core';
 import { enumerateGrids } from './enumerate';
+import { enumerateLineGrids } from './enumerate-lines';
+import { enumerateWaysGrids } from './enumerate-ways';
 import { freeSpinsFeature, maxFeatureWin, type FreeSpinsMoments } from './free-spins-markov';
 import { finalCounts } from './hold-and-link-markov';
 import { Histogram, ratio } from './histogram';
@@ -92,9 +93,15 @@ function reduce(numerator: bigint, denominator: bigint): { numerator: bigint; de
 function spinHistograms(game: CompiledFreeSpinsSlot, free: boolean): Histogram[] {
   const cells = game.config.reelCount * game.config.rows;
   const byScatters = Array.from({ length: cells + 1 }, () => new Histogram());
-  enumerateGrids(free ? game.free : game.base, (grid, weight) => {
-    const scatters = countKind(game.symbols.kinds, grid, SCATTER);
-    byScatters[scatters]!.add(evalGrid(game, grid, null) + game.scatterPays[scatters]!, weight);
+  const reels = free ? game.free : game.base;
+  if (game.lineTables !== null) {
+    enumerateLineGrids(reels, game.lineTables, game.symbols.kinds, SCATTER, (units, scatters, weight) => {
+      byScatters[scatters]!.add(units + game.scatterPays[scatters]!, weight);
+    });
+    return byScatters;
+  }
+  enumerateWaysGrids(reels, game.waysTables!, SCATTER, (units, scatters, weight) => {
+    byScatters[scatters]!.add(units + game.scatterPays[scatters]!, weight);
   });
   return byScatters;
 }
@@ -190,8 +197,8 @@ function holdAndLinkMath(game: CompiledHoldAndLink): GameMath {
   const d = config.betDivisor;
   const cells = game.cells;
   const byCoins = Array.from({ length: cells + 1 }, () => new Histogram());
-  enumerateGrids(game.reels, (grid, weight) => {
-    byCoins[countKind(game.symbols.kinds, grid, MONEY)]!.add(evalLines(game.lineTables, grid, null), weight);
+  enumerateLineGrids(game.reels, game.lineTables, game.symbols.kinds, MONEY, (units, coins, weight) => {
+    byCoins[coins]!.add(units, weight);
   });
   const total = byCoins.reduce((t, h) => t + h.total(), 0n);
   const W = game.totalWeight;

@@ -1,9 +1,24 @@
 /** A distribution of non-negative integer values with integer weights (exact counts of reel stops). */
 export class Histogram {
-  readonly weights = new Map<number, number>();
+  // Small values (the vast majority of grids) in a dense array, the rest in a map; weights stay exact
+  // integers in float64 while below 2^53 (a game has far fewer stop combinations).
+  private static readonly DENSE = 1 << 15;
+  private readonly dense = new Float64Array(Histogram.DENSE);
+  private readonly sparse = new Map<number, number>();
+  private used = false;
 
   add(value: number, weight: number): void {
-    this.weights.set(value, (this.weights.get(value) ?? 0) + weight);
+    this.used = true;
+    if (value < Histogram.DENSE) this.dense[value]! += weight;
+    else this.sparse.set(value, (this.sparse.get(value) ?? 0) + weight);
+  }
+
+  /** [value, weight] pairs with a non-zero weight. */
+  get weights(): Map<number, number> {
+    const all = new Map<number, number>();
+    for (let v = 0; v < Histogram.DENSE; v++) if (this.dense[v]! > 0) all.set(v, this.dense[v]!);
+    for (const [v, w] of this.sparse) all.set(v, w);
+    return all;
   }
 
   /** Total weight, exact. */
@@ -34,7 +49,7 @@ export class Histogram {
   }
 
   isEmpty(): boolean {
-    return this.weights.size === 0;
+    return !this.used;
   }
 }
 

@@ -13,6 +13,7 @@ export interface Confirmation {
   rtp: { simulated: number; exact: number; halfWidth: number };
   hitFrequency: { simulated: number; exact: number; halfWidth: number };
   buy: { simulated: number; exact: number; halfWidth: number } | null;
+  /** Time of the rounds' simulation (bonus buys excluded). */
   seconds: number;
 }
 
@@ -25,6 +26,7 @@ export function confirmGame(slug: string, rounds: number, seed: number, now: () 
   const rng = new Xoshiro128(seed);
   const started = now();
   const totals = simulateRounds(engine, rng, rounds);
+  const seconds = (now() - started) / 1000;
   let buy: Confirmation['buy'] = null;
   if (engine.simulateBuy && math.buyUnits) {
     const count = Math.max(10_000, Math.floor(rounds / 50));
@@ -37,6 +39,6 @@ export function confirmGame(slug: string, rounds: number, seed: number, now: () 
     rtp: { simulated: totals.sum / rounds, exact: math.units.mean, halfWidth: Z_99 * Math.sqrt(math.units.variance / rounds) },
     hitFrequency: { simulated: totals.hits / rounds, exact: h, halfWidth: Z_99 * Math.sqrt((h * (1 - h)) / rounds) },
     buy,
-    seconds: (now() - started) / 1000,
+    seconds,
   };
 }
