@@ -117,18 +117,37 @@ export class OutboxDispatcher {
   }
 
   private async drain(): Promise<void> {
-    for (;;) {
-      this.again = false;
-      const events = await claimEvents(this.options.database.db, {
-        nowMs: Date.now(),
-        leaseMs: this.leaseMs,
-        limit: this.batchSize,
-        maxAttempts: this.maxAttempts,
-      });
-      if (events.length > 0) await this.dispatch(events);
-      if (this.stopped || (events.length < this.batchSize && !this.again)) break;
+    try {
+      for (;;) {
+        this.again = false;
+        const events = await claimEvents(this.options.database.db, {
+          nowMs: Date.now(),
+          leaseMs: this.leaseMs,
+          limit: this.batchSize,
+          maxAttempts: this.maxAttempts,
+        });
+        if (events.length > 0) await this.dispatch(events);
+        const more = !this.stopped && (events.length === this.batchSize || this.again);
+        // Under a steady stream, marking done events waits for the next pass (at most 50 ms or a
+        // batch): one UPDATE for many events, and the next push is not queued behind it. Their
+        // claims hold meanwhile, so nobody else takes them.
+        if (!more || this.doneIds.length >= this.batchSize || Date.now() - this.doneSinceMs >= 50) await this.flushDone();
+        if (!more) break;
+      }
+    } finally {
+      await this.flushDone();
     }
     await this.pruneNowAndThen();
+  }
+
+  private doneIds: number[] = [];
+  private doneSinceMs = 0;
+
+  private async flushDone(): Promise<void> {
+    if (this.doneIds.length === 0) return;
+    const ids = this.doneIds;
+    this.doneIds = [];
+    await markEventsDispatched(this.options.database.db, ids, Date.now());
   }
 
   private async dispatch(events: DomainEvent[]): Promise<void> {
@@ -163,9 +182,13 @@ export class OutboxDispatcher {
     const now = Date.now();
     for (const [id, error] of refused) {
       log.error({ eventId: id, error }, 'push refused by the contract');
-      await markEventFailed(database.db, id, { retryAtMs: now, error: `push refused: ${error}` });
+      // The claim is kept (retryAtMs a lease away) until the deferred mark below makes it done.
+      await markEventFailed(database.db, id, { retryAtMs: now + this.leaseMs, error: `push refused: ${error}` });
     }
-    await markEventsDispatched(database.db, done, now);
+    if (done.length > 0) {
+      if (this.doneIds.length === 0) this.doneSinceMs = now;
+      this.doneIds.push(...done);
+    }
     if (failed.length > 0) {
       await markEventsPushed(
         database.db,
