@@ -46,9 +46,10 @@ async function prepareLedger(handle: DatabaseHandle, players: number): Promise<n
 /** Alternates purchases into a player and bets out of it, so both guarded and unguarded debits run. */
 function ledgerStep(handle: DatabaseHandle, players: number[], prefix: string) {
   return (i: number) => {
-    const playerId = players[Math.floor(i / 2) % players.length]!;
+    // Consecutive transfers go to different players, as concurrent requests of a live site would.
+    const playerId = players[i % players.length]!;
     const request: TransferRequest =
-      i % 2 === 0
+      Math.floor(i / players.length) % 2 === 0
         ? { idempotencyKey: `${prefix}-${i}`, from: { system: 'purchases' }, to: { playerId, kind: 'player_balance' }, currency: 'GC', amount: 100, reason: 'purchase' }
         : { idempotencyKey: `${prefix}-${i}`, from: { playerId, kind: 'player_balance' }, to: { system: 'game_play' }, currency: 'GC', amount: 1, reason: 'game_bet' };
     return transfer(handle.db, request);
