@@ -117,17 +117,18 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
     if (preferred === 'es' && url.pathname === '/') throw redirect(`/es/${url.search}`, { headers: cookieHeaders(setCookies) });
   }
 
-  // Referral codes from links are kept for 365 days (spec §3, cookies).
+  const theme = resolveTheme(url, cookies, context, setCookies);
+  const session = await getSession(request, context);
+  setCookies.push(...session.setCookies);
+  // Referral codes from links are kept for 365 days (spec §3, cookies); set after the handshake's
+  // cookies so that this lifetime is the one the browser keeps.
   for (const name of ['invited_by', 'refcode'] as const) {
     const value = url.searchParams.get(name);
     if (value && /^[\w-]{1,64}$/.test(value)) setCookies.push(serializeCookie(name, value, { maxAgeS: DAYS_365_S }));
   }
-
-  const theme = resolveTheme(url, cookies, context, setCookies);
-  const session = await getSession(request, context);
-  setCookies.push(...session.setCookies);
   if (session.handshake?.redirectUrl) throw redirectDocument(session.handshake.redirectUrl, { headers: cookieHeaders(setCookies) });
-  const autologin = autologinRewrite(url.pathname, url.search);
+  // The handshake decides about aa links; only when it failed does the page strip aa itself.
+  const autologin = session.handshake === null && isDocumentRequest(request) ? autologinRewrite(url.pathname, url.search) : null;
   if (autologin) throw redirectDocument(autologin, { headers: cookieHeaders(setCookies) });
 
   const [shell, translations, buildId] = await Promise.all([loadShell(context, session.isGuest, locale), loadTranslations(context, locale), loadBuildId(context)]);

@@ -20,11 +20,10 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The root loader rewrites these; nothing to check here.
   if (mobileAppRewrite(url.pathname, url.search) || cashRewrite(url.pathname)) return null;
-  if (params.lang !== undefined && params.lang !== 'es') {
-    if (params.lang === 'en') throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`);
-    throw data(null, { status: 404 });
-  }
-  const { locale, rest } = localeFromPath(url.pathname);
+  const invalidLang = params.lang !== undefined && params.lang !== 'es';
+  if (params.lang === 'en') throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`);
+  const { locale, rest } = invalidLang ? { locale: 'en' as const, rest: url.pathname } : localeFromPath(url.pathname);
+  // The rule comes first: it may redirect a path that matches no page (e.g. /help).
   const [session, rule] = await Promise.all([getSession(request, context), fetchRouteRule(context, rest)]);
   const target = rule?.absoluteRedirect ?? rule?.redirect;
   if (target) {
@@ -32,6 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (external || rule?.absoluteRedirect) throw redirectDocument(to);
     if (to !== rest) throw redirect(localizePath(to, locale));
   }
+  if (invalidLang) throw data(null, { status: 404 });
   const init = session.appInit;
   const theme: ThemeId = isThemeId(context.theme) ? context.theme : 'nlc';
   const result = runRouteMiddleware(middlewareForPath(rest), rule?.middlewares, {

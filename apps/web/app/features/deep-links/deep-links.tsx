@@ -25,11 +25,21 @@ export function DeepLinks() {
 
   useEffect(() => {
     if (root.handshakeToast) showToast('error', t(`errors.${root.handshakeToast}`));
+    // An aa link the handshake did not accept stays in the address bar: drop it without a reload.
+    const url = new URL(window.location.href);
+    if (url.searchParams.has('aa')) {
+      url.searchParams.delete('aa');
+      history.replaceState(history.state, '', url.pathname + url.search + url.hash);
+    }
   }, [root.handshakeToast, t]);
 
   useEffect(() => {
     const params = new URLSearchParams(location.search);
-    const toSignup = () => navigate(localize(`/signup/${location.search}`));
+    const onSignup = /\/signup\/?$/.test(location.pathname);
+    // Guests are sent to sign-up (query kept); on the sign-up page itself nothing more happens.
+    const toSignup = () => {
+      if (!onSignup) navigate(localize(`/signup/${location.search}`));
+    };
     const feature = openModalFeature(params.get('openModal'));
     if (feature) {
       trackOpenPopup(feature, 'deep_link');
@@ -48,7 +58,7 @@ export function DeepLinks() {
       if (isGuest) return void toSignup();
       open('coming-soon', { feature: 'promo-offer' });
     }
-    if (isGuest && referralCode(location.search) && !/\/signup\/?$/.test(location.pathname)) {
+    if (isGuest && referralCode(location.search) && !onSignup) {
       const timer = setTimeout(toSignup, SIGNUP_REDIRECT_DELAY_MS);
       return () => clearTimeout(timer);
     }

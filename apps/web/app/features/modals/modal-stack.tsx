@@ -7,6 +7,7 @@ import { trackOpenPopup } from '../../lib/analytics';
 import { http } from '../../lib/http';
 import { useLocalize } from '../../lib/use-paths';
 import { ComingSoon } from '../coming-soon/empty-state';
+import { featureKey } from '../coming-soon/features';
 import { showToast } from '../toasts/toast-store';
 import { closesOnBackdrop, closesOnEscape, type ModalName } from './backdrop';
 import { useModals, type ModalEntry } from './modal-store';
@@ -125,7 +126,7 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
             <EmailConfirmed onDone={done} />
           ) : (
             <>
-              <Dialog.Title className="sr-only">{t(`modals.${entry.name}`, { defaultValue: t('comingSoon.badge') })}</Dialog.Title>
+              <Dialog.Title className="sr-only">{t(`features.${featureKey(entry.feature ?? FEATURE_OF[entry.name] ?? entry.name)}.name`)}</Dialog.Title>
               <div className="pt-4">
                 <ComingSoon feature={entry.feature ?? FEATURE_OF[entry.name] ?? entry.name} headingLevel={2} bare>
                   <button type="button" className="btn btn-primary" onClick={done}>
