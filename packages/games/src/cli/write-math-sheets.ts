@@ -27,7 +27,7 @@ const readme = [
   '',
   'Every game of the in-house studio, with its RTP computed exactly (`npm run games:math` writes these files).',
   'All RTPs lie between 94% and 97%; bonus buys are priced into the same band. Figures per unit of bet;',
-  'volatility is the standard deviation of one round\'s win per unit of bet. Provably fair draws: [fairness.md](fairness.md).',
+  'volatility is the standard deviation of one round\'s win per unit of bet. Provably fair draws: [fairness.md](fairness.md); how the platform calls the engines: [engines.md](engines.md).',
   '',
   summaryTable(entries),
   '',
