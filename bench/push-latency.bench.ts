@@ -7,8 +7,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { openDatabase } from '@sweepstack/db/connection';
-import { migrateToLatest } from '@sweepstack/db/migrate';
+import type { DialectName } from '@sweepstack/db/connection';
+import { createTestDatabase, postgresAdminUrl } from '@sweepstack/testkit/test-database';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { issueChannelToken } from '../apps/server/src/realtime/channel-token';
@@ -40,12 +40,17 @@ function waitFor<T>(child: ChildProcess, kind: string): Promise<T> {
   });
 }
 
+/** SQLite always; PostgreSQL too (a database of its own, dropped after) when DATABASE_URL names one. */
 export async function run(): Promise<void> {
+  await runOn('sqlite');
+  if (postgresAdminUrl()) await runOn('postgres');
+}
+
+async function runOn(dialect: DialectName): Promise<void> {
   const sockets = Number(process.env.BENCH_SOCKETS ?? 1000);
   const events = Number(process.env.BENCH_EVENTS ?? 2000);
   const dir = mkdtempSync(path.join(tmpdir(), 'sweepstack-bench-push-'));
-  const database = openDatabase(`sqlite:${path.join(dir, 'bench.db')}`);
-  await migrateToLatest(database.db);
+  const database = await createTestDatabase(dialect);
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
 
   // Players straight into the table: the handshake only needs them to exist and be active.
@@ -135,12 +140,12 @@ export async function run(): Promise<void> {
     console.log(`baseline: direct Socket.IO emit → client (${direct.length}/${events}):      ${figures(direct)}`);
     console.log(`load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${cpus().length} cores`);
     console.log(`server memory with 0 sockets:    rss ${mb(baseline.rss)}, heap used ${mb(baseline.heapUsed)}`);
-    console.log(`server memory with ${ready.connected} sockets: rss ${mb(withSockets.rss)}, heap used ${mb(withSockets.heapUsed)} (+${mb(withSockets.rss - baseline.rss)} rss, ~${((withSockets.rss - baseline.rss) / Math.max(1, ready.connected) / 1024).toFixed(1)} KB per socket)`);
+    console.log(`server memory with ${ready.connected} sockets: rss ${mb(withSockets.rss)}, heap used ${mb(withSockets.heapUsed)} (heap +${mb(withSockets.heapUsed - baseline.heapUsed)}, ~${((withSockets.heapUsed - baseline.heapUsed) / Math.max(1, ready.connected) / 1024).toFixed(1)} KB per socket; rss +${mb(withSockets.rss - baseline.rss)})`);
     console.log(`server memory after the events:  rss ${mb(afterEvents.rss)}, heap used ${mb(afterEvents.heapUsed)}`);
   } finally {
     child.send({ kind: 'stop' });
     await app.close();
-    await database.close();
+    await database.destroy();
   }
 }
 
