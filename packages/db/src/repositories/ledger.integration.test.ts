@@ -19,6 +19,7 @@ import {
   getAccountBalance,
   getPlayerBalance,
   history,
+  openAccount,
   play,
   postPending,
   transfer,
@@ -264,6 +265,18 @@ describe.each(dialectsUnderTest())('ledger on %s', (dialect) => {
       { numRuns: 12 },
     );
     await expectLedgerBalanced(db());
+  });
+
+  it('opens single accounts idempotently', async () => {
+    const player = await insertWalletTestPlayer(db());
+    const account = await openAccount(db(), { playerId: player, kind: 'player_redeemable' }, 'FC');
+    expect(account).toMatchObject({ owner_player_id: player, currency: 'FC', kind: 'player_redeemable', balance: 0 });
+    expect((await openAccount(db(), { playerId: player, kind: 'player_redeemable' }, 'FC')).id).toBe(account.id);
+    expect((await openAccount(db(), { system: 'jackpots', shard: 5 }, 'GC')).code).toBe('GC:jackpots#5');
+    expect(await codeOf(openAccount(db(), { system: 'redemptions' }, 'GC'))).toBe('WALLET_CURRENCY_MISMATCH');
+    expect(await codeOf(openAccount(db(), { system: 'jackpots', shard: 99 }, 'GC'))).toBe('WALLET_ACCOUNT_NOT_FOUND');
+    expect(await codeOf(transfer(db(), { idempotencyKey: 'bad-shard', from: { system: 'jackpots', shard: -1 }, to: { system: 'game_play' }, currency: 'GC', amount: 1, reason: 'jackpot_contribution' }))).toBe('WALLET_ACCOUNT_NOT_FOUND');
+    expect(await codeOf(openAccount(db(), { playerId: 424_242, kind: 'player_balance' }, 'GC'))).toBe('WALLET_ACCOUNT_NOT_FOUND');
   });
 
   it('refuses to change or delete a transfer row (append-only)', async () => {

@@ -237,7 +237,11 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
   for (const { ref, currency } of refs) {
     const kind = refKind(ref);
     if (!kindAllowedInCurrency(kind, currency)) throw new DomainError('WALLET_CURRENCY_MISMATCH', `there is no ${kind} account in ${currency}`);
-    if ('system' in ref) systemCodes.add(systemAccountCode(ref.system, currency, ref.shard ?? 0));
+    if ('system' in ref) {
+      const code = systemAccountCode(ref.system, currency, ref.shard ?? 0);
+      if (!parseSystemAccountCode(code)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', `no system account ${code}`);
+      systemCodes.add(code);
+    }
     else {
       if (!Number.isSafeInteger(ref.playerId)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', 'invalid player id');
       playerAccounts.set(accountRefKey(ref, currency), { playerId: ref.playerId, currency, kind: ref.kind });
@@ -494,6 +498,28 @@ export async function ensurePlayerAccounts(db: LedgerDb, playerId: number, optio
     .onConflict((oc) => oc.columns(['owner_player_id', 'currency', 'kind']).doNothing())
     .execute();
   return db.selectFrom('ledger_accounts').selectAll().where('owner_player_id', '=', playerId).orderBy('id').execute();
+}
+
+/**
+ * Opens one account (idempotent) and answers it: a player's sub-account (the player must exist) or
+ * a system account's shard (0 unless the reference names one).
+ */
+export async function openAccount(db: LedgerDb, ref: AccountRef, currency: Currency, options: LedgerOptions = {}): Promise<LedgerAccount> {
+  const clock = options.clock ?? systemClock;
+  const kind = 'system' in ref ? ref.system : ref.kind;
+  if (!kindAllowedInCurrency(kind, currency)) throw new DomainError('WALLET_CURRENCY_MISMATCH', `there is no ${kind} account in ${currency}`);
+  if (!('system' in ref)) {
+    await ensurePlayerAccounts(db, ref.playerId, options);
+    return db.selectFrom('ledger_accounts').selectAll().where('owner_player_id', '=', ref.playerId).where('currency', '=', currency).where('kind', '=', ref.kind).executeTakeFirstOrThrow();
+  }
+  const code = systemAccountCode(ref.system, currency, ref.shard ?? 0);
+  if (!parseSystemAccountCode(code)) throw new DomainError('WALLET_ACCOUNT_NOT_FOUND', `no system account ${code}`);
+  await db
+    .insertInto('ledger_accounts')
+    .values({ owner_player_id: null, code, currency, kind: ref.system, balance: 0, created_at_ms: clock.nowMs() })
+    .onConflict((oc) => oc.column('code').doNothing())
+    .execute();
+  return db.selectFrom('ledger_accounts').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
 }
 
 /** Opens every system account of both currencies, all shards (idempotent; they also open on first use). */
