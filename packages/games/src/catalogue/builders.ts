@@ -67,12 +67,19 @@ export function scaleOne(value: number, percent: number): number {
   return value === 0 ? 0 : Math.max(1, Math.round((value * percent) / 100));
 }
 
-/** Bet selector steps: each nominal amount rounded to a multiple of the divisor, deduplicated. */
-export function betLimits(divisor: number, nominal: number[]): BetLimits {
-  const steps = [...new Set(nominal.map((n) => Math.max(divisor, Math.round(n / divisor) * divisor)))].sort((a, b) => a - b);
+const NICE = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
+
+/**
+ * Bet selector steps: the divisor times a 1-2-5 series, starting at the first step at or above `min`
+ * and ending at the last at or below `max`. Every step is a multiple of the divisor, so wins are integers.
+ */
+export function betLimits(divisor: number, min: number, max: number): BetLimits {
+  const start = NICE.find((c) => divisor * c >= min) ?? 1;
+  const steps = NICE.filter((c) => c >= start).map((c) => divisor * c).filter((s) => s <= max);
+  if (steps.length === 0) steps.push(divisor * start);
   return { min: steps[0]!, max: steps[steps.length - 1]!, steps };
 }
 
-/** Gold Coin ladder (whole coins) and Fortune Coin ladder (hundredths: 20 = 0.20 FC). */
-export const GC_LADDER = [100, 200, 500, 1_000, 2_000, 5_000, 10_000, 20_000, 50_000, 100_000];
-export const FC_LADDER = [20, 50, 100, 200, 500, 1_000, 2_000, 5_000, 10_000];
+/** Gold Coins are whole coins; Fortune Coins are hundredths (20 = 0.20 FC). */
+export const GC_RANGE = { min: 100, max: 100_000 } as const;
+export const FC_RANGE = { min: 20, max: 10_000 } as const;

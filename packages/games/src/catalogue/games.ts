@@ -3,7 +3,7 @@ import { type FreeSpinsSlotConfig } from '../engines/free-spins-slot';
 import { type GameConfig } from '../engines/game';
 import { type CoinValue, type HoldAndLinkConfig } from '../engines/hold-and-link';
 import { type SymbolDef } from '../engines/types';
-import { betLimits, buildClassicStrip, buildStrip, FC_LADDER, GC_LADDER, LINES_20, scaleOne, scalePays, varyCounts } from './builders';
+import { betLimits, buildClassicStrip, buildStrip, FC_RANGE, GC_RANGE, LINES_20, scaleOne, scalePays, varyCounts } from './builders';
 import { STUDIOS } from './studios';
 import { THEMES, videoSymbols, type ThemeKey } from './themes';
 import { type CatalogueGame, type Volatility } from './types';
@@ -236,7 +236,7 @@ export function buildGame(spec: GameSpec): CatalogueGame {
   return {
     slug: spec.slug, title: spec.title, studio: STUDIOS[spec.studio].name, theme: spec.theme, engine: config.engine,
     volatility: spec.volatility, description: spec.description, config, palette: spec.palette,
-    bets: { GC: betLimits(d, GC_LADDER), FC: betLimits(d, FC_LADDER) },
+    bets: { GC: betLimits(d, GC_RANGE.min, GC_RANGE.max), FC: betLimits(d, FC_RANGE.min, FC_RANGE.max) },
     flags: {
       jackpot: spec.kind === 'link', holdNLink: spec.kind === 'link', fishing: FISHING.has(spec.names) || spec.slug === 'golden-koi-link',
       bonusBuy: hasBuy, intoTheWild: WILD_ANIMALS.has(spec.theme), freeSpins: spec.kind === 'lines' || spec.kind === 'ways', classic: spec.kind === 'classic',
