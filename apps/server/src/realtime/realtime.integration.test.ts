@@ -6,7 +6,7 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweep
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpViaApi } from '../testing/auth-helpers';
 import { issueChannelToken } from './channel-token';
-import { creditSignupGift, getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { ensurePlayerAccounts, getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
 import { createRealtimeClient, type ConnectionStatus } from '../../../web/app/lib/realtime';
 import { recordBalanceChanged } from './balance-push';
 import { InvalidPushError, recordPush } from './push';
@@ -175,12 +175,13 @@ describe.each(dialectsUnderTest())('real-time channel and outbox on %s', (dialec
     const tab = await client({ cookie: alice.cookie });
     const before = await getPlayerBalance(database.db, alice.id);
     await database.db.transaction().execute(async (trx) => {
-      await creditSignupGift(trx, alice.id);
-      await recordBalanceChanged(trx, alice.id, { reason: 'signup_gift' });
+      await ensurePlayerAccounts(trx, alice.id);
+      await transfer(trx, { idempotencyKey: `test-promotion-${alice.id}`, from: { system: 'promotions' }, to: { playerId: alice.id, kind: 'player_balance' }, currency: 'GC', amount: 100, reason: 'promotion' });
+      await recordBalanceChanged(trx, alice.id, { reason: 'promotion' });
     });
     await waitUntil(() => tab.pushes.length === 1, 5000, 'balance push');
     const after = await getPlayerBalance(database.db, alice.id);
-    expect(after.tourPoints).toBeGreaterThan(before.tourPoints);
+    expect(after.tourPoints).toBe(before.tourPoints + 100);
     expect(tab.pushes[0]?.message).toEqual({ type: 'balance', action: 'update', data: { entries: after.entries, winnings: after.winnings, tourPoints: after.tourPoints, coins: after.coins } });
   });
 
