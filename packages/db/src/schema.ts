@@ -8,5 +8,4 @@ import type { LedgerTables } from './tables/ledger';
  * The whole database as Kysely sees it. Each feature area declares its tables in
  * `tables/<area>.ts` and is added to this list.
  */
-// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- the union of every area's tables
 export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables {}
