@@ -7,6 +7,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import type { DialectName } from '@sweepstack/db/connection';
 import { createTestDatabase, postgresAdminUrl } from '@sweepstack/testkit/test-database';
 import { build } from '../apps/server/src/app';
@@ -18,8 +20,16 @@ import { isMain } from './lib/load';
 const now = () => performance.timeOrigin + performance.now();
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
+/** A full GC before each memory figure, with or without --expose-gc on the command line. */
+function collectGarbage(): void {
+  const exposed = (globalThis as { gc?: () => void }).gc;
+  if (exposed) return exposed();
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
+
 function memory(): { rss: number; heapUsed: number } {
-  (globalThis as { gc?: () => void }).gc?.();
+  collectGarbage();
   const { rss, heapUsed } = process.memoryUsage();
   return { rss, heapUsed };
 }
