@@ -31,7 +31,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     if (external || rule?.absoluteRedirect) throw redirectDocument(to);
     if (to !== rest) throw redirect(localizePath(to, locale));
   }
-  if (invalidLang) throw data(null, { status: 404 });
+  if (invalidLang) throw data({ path: url.pathname }, { status: 404 });
   const init = session.appInit;
   const theme: ThemeId = isThemeId(context.theme) ? context.theme : 'nlc';
   const result = runRouteMiddleware(middlewareForPath(rest), rule?.middlewares, {
@@ -43,7 +43,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     search: url.search,
   });
   if (result === null) return null;
-  if (typeof result === 'object') throw data(null, { status: 404 });
+  if (typeof result === 'object') throw data({ path: url.pathname }, { status: 404 });
   throw redirect(localizePath(result, locale));
 }
 
@@ -73,7 +73,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <Shell>
       {notFound ? (
-        <NotFoundContent path={location.pathname} />
+        <NotFoundContent path={(error.data as { path?: string } | null)?.path ?? location.pathname} />
       ) : (
         <section className="mx-auto max-w-xl py-12 text-center" role="alert">
           <h1 className="text-3xl font-extrabold">{t('errorPage.genericTitle')}</h1>

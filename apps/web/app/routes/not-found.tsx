@@ -1,8 +1,8 @@
 import { data } from 'react-router';
 
 /** Any unmatched path: a 404 rendered by the locale route's error boundary inside the shell. */
-export function loader() {
-  throw data(null, { status: 404 });
+export function loader({ request }: { request: Request }) {
+  throw data({ path: new URL(request.url).pathname }, { status: 404 });
 }
 
 export default function NotFound() {

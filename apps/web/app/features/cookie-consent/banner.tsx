@@ -23,12 +23,12 @@ export function CookieConsentBanner({ initial }: { initial: string[] }) {
     <section
       aria-labelledby={titleId}
       data-testid="cookie-consent"
-      className="fixed inset-x-2 bottom-20 z-50 mx-auto max-w-2xl rounded-theme-lg border border-line bg-raised p-4 text-fg shadow-2xl lg:bottom-4"
+      className="fixed inset-x-2 bottom-20 z-50 mx-auto max-w-2xl rounded-theme-lg border border-line bg-raised p-3 text-fg shadow-2xl sm:p-4 lg:bottom-4"
     >
       <h2 id={titleId} className="text-base font-bold">
         {t('consent.title')}
       </h2>
-      <p className="mt-1 text-sm text-muted">{t('consent.text')}</p>
+      <p className="mt-1 text-xs text-muted sm:text-sm">{t('consent.text')}</p>
       {customizing && (
         <fieldset className="mt-3 space-y-2">
           <legend className="sr-only">{t('consent.choose')}</legend>
@@ -54,20 +54,20 @@ export function CookieConsentBanner({ initial }: { initial: string[] }) {
           ))}
         </fieldset>
       )}
-      <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" className="btn btn-primary" onClick={() => save(CONSENT_COOKIES.map((c) => c.id))}>
+      <div className="mt-2 flex flex-wrap gap-2 sm:mt-3">
+        <button type="button" className="btn btn-primary btn-sm" onClick={() => save(CONSENT_COOKIES.map((c) => c.id))}>
           {t('consent.acceptAll')}
         </button>
         {customizing ? (
-          <button type="button" className="btn btn-ghost" onClick={() => save(chosen)}>
+          <button type="button" className="btn btn-ghost btn-sm" onClick={() => save(chosen)}>
             {t('consent.save')}
           </button>
         ) : (
           <>
-            <button type="button" className="btn btn-ghost" onClick={() => save([])}>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => save([])}>
               {t('consent.necessaryOnly')}
             </button>
-            <button type="button" className="btn btn-ghost" onClick={() => setCustomizing(true)}>
+            <button type="button" className="btn btn-ghost btn-sm" onClick={() => setCustomizing(true)}>
               {t('consent.customize')}
             </button>
           </>

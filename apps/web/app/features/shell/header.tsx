@@ -26,7 +26,7 @@ export function Header() {
               <Wordmark theme={root.theme} className="hidden h-8 w-auto sm:block" />
             </>
           ) : (
-            <Wordmark theme={root.theme} className="h-7 w-auto sm:h-8" />
+            <Wordmark theme={root.theme} className="h-6 w-auto min-[400px]:h-7 sm:h-8" />
           )}
         </Link>
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
@@ -51,10 +51,10 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to={localize('/signin/')} className="btn btn-ghost" onClick={() => trackClickButton('sign_in', 'header')}>
+              <Link to={localize('/signin/')} className="btn btn-ghost btn-sm sm:min-h-11 sm:px-4 sm:text-base" onClick={() => trackClickButton('sign_in', 'header')}>
                 {t('auth.signIn')}
               </Link>
-              <Link to={localize('/signup/')} className="btn btn-primary" onClick={() => trackClickButton('sign_up', 'header')}>
+              <Link to={localize('/signup/')} className="btn btn-primary btn-sm sm:min-h-11 sm:px-4 sm:text-base" onClick={() => trackClickButton('sign_up', 'header')}>
                 {t('auth.signUp')}
               </Link>
             </>

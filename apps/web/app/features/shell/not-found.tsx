@@ -1,11 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useHomeHref } from '../../lib/use-paths';
 
 /** The 404 content (spec §2 and §8): title, 'Page Not Found: {path}' and the return-home button. */
-export function NotFoundContent({ path }: { path: string }) {
+export function NotFoundContent({ path: serverPath }: { path: string }) {
   const { t } = useTranslation();
   const home = useHomeHref();
+  const location = useLocation();
+  // The server's path renders first (hydration must match); then the address bar's exact path.
+  const [path, setPath] = useState(serverPath);
+  useEffect(() => setPath(location.pathname), [location.pathname]);
   return (
     <section className="mx-auto flex max-w-xl flex-col items-center py-12 text-center" aria-labelledby="not-found-title">
       <svg viewBox="0 0 120 60" width="160" height="80" aria-hidden="true" className="mb-6">
