@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { SignUpRequest } from '@sweepstack/contracts/auth/sign-up';
+import { creditSignupGift } from '@sweepstack/db/repositories/ledger';
 import { emailExists, findPlayerById, insertPlayer, type Player } from '@sweepstack/db/repositories/players';
 import { insertTermsAcceptances, listTermsDocuments } from '@sweepstack/db/repositories/terms';
 import { assertOldEnough } from '@sweepstack/domain/auth/age';
@@ -34,8 +35,9 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Creates an account, confirms the current terms for it and signs the browser in. Checks, in order:
- * captcha, terms accepted, email, password policy, age (operator minimum, default 21), email unused.
+ * Creates an account, confirms the current terms for it, credits the sign-up gift and signs the
+ * browser in. Checks, in order: captcha, terms accepted, email, password policy, age (operator
+ * minimum, default 21), email unused.
  */
 export async function signUp(request: FastifyRequest, reply: FastifyReply, body: SignUpRequest): Promise<Player> {
   const { database, clock, config } = request.server.deps;
@@ -81,6 +83,9 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
           updated_at_ms: now,
         });
         await insertTermsAcceptances(trx, id, await listTermsDocuments(trx), now);
+        // The sign-up gift (operator settings, default 10,000 GC and 1.00 FC) commits with the
+        // account or not at all; its idempotency key makes it once per player.
+        await creditSignupGift(trx, id, undefined, { clock });
         return { playerId: id, token: await createSession(request, id, trx) };
       });
       // Only after commit: a failed sign-up must not hand out a cookie.

@@ -1,18 +1,56 @@
 import type { PlayerBalance } from '@sweepstack/contracts/app/app-init';
+import { preparedQuery } from '@sweepstack/db/prepared-query';
+import { playerBalanceView } from '@sweepstack/domain/wallet/plan-play';
 import type { AppDeps } from '../app-context';
 
 /**
- * The balances app init shows (spec §3 playerInfo.playerBalance). There is no wallet yet, so every
- * player holds nothing: this is the one place the wallet replaces with its ledger read
- * (entries and winnings in Fortune Coins with two decimals, tourPoints and coins in whole Gold Coins).
+ * A player's ledger accounts (the cached balances the ledger keeps in the same transaction as every
+ * transfer). The same read as the ledger's `getPlayerBalance`, compiled once per handle because app
+ * init runs it on every signed-in request (the tests check both answer the same).
  */
-export async function readPlayerBalance(_deps: Pick<AppDeps, 'database'>, _playerId: number): Promise<PlayerBalance> {
-  return { entries: 0, winnings: 0, tourPoints: 0, coins: 0 };
+const selectPlayerAccounts = preparedQuery((db, playerId: number) =>
+  db.selectFrom('ledger_accounts').select(['currency', 'kind', 'balance']).where('owner_player_id', '=', playerId),
+);
+
+/**
+ * Fortune Coins as the API shows them: the ledger keeps integer hundredths, the contract
+ * (ZPlayerBalance) and the web (formatFortuneCoins, 2 decimals) take coins, so 150 cents → 1.5.
+ * Dividing an integer by 100 gives the closest double to the 2-decimal value, which JSON writes
+ * exactly as that decimal.
+ */
+export function fortuneCoinsFromCents(cents: number): number {
+  return cents / 100;
+}
+
+/**
+ * The balances app init shows (spec §3 playerInfo.playerBalance) from the wallet ledger:
+ * `tourPoints` and `coins` are whole Gold Coins, `entries` (all Fortune Coins: unplayed plus
+ * redeemable) and `winnings` (redeemable Fortune Coins) are Fortune Coins with 2 decimals.
+ * A player whose accounts are not open yet holds zeros.
+ */
+export async function readPlayerBalance(deps: Pick<AppDeps, 'database'>, playerId: number): Promise<PlayerBalance> {
+  const rows = await selectPlayerAccounts(deps.database.db, playerId);
+  let gc = 0;
+  let fcUnplayed = 0;
+  let fcRedeemable = 0;
+  for (const row of rows) {
+    const balance = Number(row.balance);
+    if (row.currency === 'GC' && row.kind === 'player_balance') gc = balance;
+    else if (row.currency === 'FC' && row.kind === 'player_unplayed') fcUnplayed = balance;
+    else if (row.currency === 'FC' && row.kind === 'player_redeemable') fcRedeemable = balance;
+  }
+  const view = playerBalanceView({ gc, fcUnplayed, fcRedeemable });
+  return {
+    entries: fortuneCoinsFromCents(view.entries),
+    winnings: fortuneCoinsFromCents(view.winnings),
+    tourPoints: view.tourPoints,
+    coins: view.coins,
+  };
 }
 
 /**
  * How many completed deposits (purchases) the player has made. There is no payments module yet, so
- * nobody has deposited: the count is truly 0. The wallet replaces this body with its count.
+ * nobody has deposited: the count is truly 0. The payments module replaces this body with its count.
  */
 export async function readDepositsCount(_deps: Pick<AppDeps, 'database'>, _playerId: number): Promise<number> {
   return 0;

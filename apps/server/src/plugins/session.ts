@@ -74,11 +74,14 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
     return state.player;
   });
 
-  app.addHook('onSend', async (request, reply) => {
+  // Callback style: it runs on every response and has nothing to wait for.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const state = request.sessionState;
-    if (!state || state.cookieWritten) return;
-    if (state.refreshedToken) setSessionCookie(reply, state.refreshedToken, config.secureCookies);
-    else if (state.clearCookie) clearSessionCookie(reply, config.secureCookies);
+    if (state && !state.cookieWritten) {
+      if (state.refreshedToken) setSessionCookie(reply, state.refreshedToken, config.secureCookies);
+      else if (state.clearCookie) clearSessionCookie(reply, config.secureCookies);
+    }
+    done(null, payload);
   });
 }
 

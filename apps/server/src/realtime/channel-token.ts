@@ -5,8 +5,16 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
  * the query), stateless so that any node verifies them: `<playerId>.<expiresAtMs>.<HMAC-SHA256>`,
  * keyed by a key derived from SESSION_SECRET (never the secret itself).
  */
+const derivedKeys = new Map<string, Buffer>();
+
 function keyOf(secret: string): Buffer {
-  return createHmac('sha256', secret).update('sweepstack realtime channel token v1').digest();
+  // Derived once per secret (app init issues a token on every signed-in call).
+  let key = derivedKeys.get(secret);
+  if (!key) {
+    key = createHmac('sha256', secret).update('sweepstack realtime channel token v1').digest();
+    derivedKeys.set(secret, key);
+  }
+  return key;
 }
 
 function signature(secret: string, playerId: number, expiresAtMs: number): string {

@@ -1,4 +1,5 @@
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 import type { PlayersTable } from '../tables/auth';
 
@@ -33,8 +34,12 @@ export const PLAYER_COLUMNS = [
   'updated_at_ms',
 ] as const satisfies ReadonlyArray<keyof Player>;
 
+const selectPlayerById = preparedQuery((db, id: number) => db.selectFrom('players').select(PLAYER_COLUMNS).where('id', '=', id));
+
+/** Compiled once per handle: the server loads the signed-in player with it. */
 export async function findPlayerById(db: Db, id: number): Promise<Player | undefined> {
-  return db.selectFrom('players').select(PLAYER_COLUMNS).where('id', '=', id).executeTakeFirst();
+  const [row] = await selectPlayerById(db, id);
+  return row;
 }
 
 export async function findPlayerByUuid(db: Db, uuid: string): Promise<Player | undefined> {

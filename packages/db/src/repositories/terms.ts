@@ -1,4 +1,5 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
+import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 import type { TermsDocumentsTable } from '../tables/auth';
 
@@ -9,9 +10,8 @@ export async function listTermsDocuments(db: Db): Promise<TermsDocument[]> {
   return db.selectFrom('terms_documents').selectAll().orderBy('id').execute();
 }
 
-/** Documents whose current version the player has not confirmed, in id order. */
-export async function unconfirmedTerms(db: Db, playerId: number): Promise<Array<{ id: number; key: string }>> {
-  return db
+const selectUnconfirmedTerms = preparedQuery((db, playerId: number) =>
+  db
     .selectFrom('terms_documents as d')
     .select(['d.id', 'd.key'])
     .where((eb) =>
@@ -26,8 +26,16 @@ export async function unconfirmedTerms(db: Db, playerId: number): Promise<Array<
         ),
       ),
     )
-    .orderBy('d.id')
-    .execute();
+    .orderBy('d.id'),
+);
+
+/**
+ * Documents whose current version the player has not confirmed, in id order. Runs on every signed-in
+ * app init, so it is compiled once per handle; it reads the documents themselves (no cache), so a
+ * new version is required at once.
+ */
+export async function unconfirmedTerms(db: Db, playerId: number): Promise<Array<{ id: number; key: string }>> {
+  return selectUnconfirmedTerms(db, playerId);
 }
 
 export async function findTermsDocuments(db: Db, ids: readonly number[]): Promise<TermsDocument[]> {

@@ -85,8 +85,38 @@ export interface PlayerAppInitInputs {
   connection?: Pick<AppInitData, 'wsConnectionData' | 'websocket' | 'token'>;
 }
 
-/** App init of a signed-in player. */
-export function playerAppInit({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection }: PlayerAppInitInputs): AppInitData {
+function deepFreeze<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * What every player's app init shares (the flags of modules not built yet, empty lists, no offers).
+ * One frozen object shared by every answer: a caller that tried to change it would throw.
+ */
+const PLAYER_CONSTANT = deepFreeze({
+  // The profile (name, address, state…) is its own module, not built yet: nobody has completed it.
+  profileCompleted: false,
+  // No social sign-in providers exist.
+  activeSocialAccounts: [],
+  // Favorites, recent games and tournament subscriptions belong to the games and tournaments modules.
+  favoriteGames: [],
+  favLast: [],
+  lastGames: [],
+  TournamentsSubscriptions: [],
+  ...featureFlags(),
+  ...NO_OFFERS,
+  popupPresetPackages: [],
+} satisfies Partial<AppInitData>);
+
+type PlayerVariable = Omit<AppInitData, keyof typeof PLAYER_CONSTANT>;
+
+/** The part of a player's app init that depends on the player (one object literal, no spreads). */
+function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection }: PlayerAppInitInputs): PlayerVariable {
+  const channel = connection ?? NO_CONNECTION;
   return {
     login: player.login,
     email: player.email,
@@ -100,23 +130,29 @@ export function playerAppInit({ theme, player, restrictionIdsHash, termsRequirem
     gameMode: player.game_mode,
     depositsCount,
     hasDeposits: depositsCount > 0,
-    // The profile (name, address, state…) is its own module, not built yet: nobody has completed it.
-    profileCompleted: false,
     accountStatus: player.account_status,
-    // No social sign-in providers exist.
-    activeSocialAccounts: [],
     playerRestrictionIdsHash: restrictionIdsHash,
-    // Favorites, recent games and tournament subscriptions belong to the games and tournaments modules.
-    favoriteGames: [],
-    favLast: [],
-    lastGames: [],
-    TournamentsSubscriptions: [],
     termsRequirement,
-    ...featureFlags(),
     registration: { complete: player.registration_complete === 1, registrationFunnel: { funnelType: player.funnel_type } },
-    ...NO_OFFERS,
-    popupPresetPackages: [],
     playerInfo: { playerBalance: balance },
-    ...(connection ?? NO_CONNECTION),
+    wsConnectionData: channel.wsConnectionData,
+    websocket: channel.websocket,
+    token: channel.token,
   };
+}
+
+/** App init of a signed-in player. */
+export function playerAppInit(inputs: PlayerAppInitInputs): AppInitData {
+  return { ...PLAYER_CONSTANT, ...playerVariable(inputs) };
+}
+
+// `{"success":true,"data":{<constant fields>,` serialized once; the per-player fields close it.
+const PLAYER_RESPONSE_PREFIX = `{"success":true,"data":${JSON.stringify(PLAYER_CONSTANT).slice(0, -1)},`;
+
+/**
+ * The JSON text of `{ success: true, data: playerAppInit(inputs) }`, serializing only the per-player
+ * fields on each call (the tests check it parses to exactly that object and passes ZAppInitResponse).
+ */
+export function playerAppInitResponseJson(inputs: PlayerAppInitInputs): string {
+  return `${PLAYER_RESPONSE_PREFIX}${JSON.stringify(playerVariable(inputs)).slice(1)}}`;
 }

@@ -1,7 +1,10 @@
 import { createHash } from 'node:crypto';
 import { ZAppInitResponse, type AppInitData } from '@sweepstack/contracts/app/app-init';
+import { creditSignupGift, getPlayerBalance, transferMany } from '@sweepstack/db/repositories/ledger';
+import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { readPlayerBalance } from '../../lib/player-balance';
 import { signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 
@@ -15,6 +18,11 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
   afterAll(async () => {
     await t.close();
   });
+  // Every sign-up credits the gift: the ledger must balance after each test.
+  afterEach(async () => {
+    await expectLedgerBalanced(t.database.db);
+  });
+  const playerIdOf = async (uuid: string) => (await t.database.db.selectFrom('players').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow()).id;
 
   const init = async (cookie?: string): Promise<AppInitData> => {
     const res = await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: cookie ? { cookie } : {} });
@@ -82,7 +90,8 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       lastGames: [],
       TournamentsSubscriptions: [],
       termsRequirement: [],
-      playerInfo: { playerBalance: { entries: 0, winnings: 0, tourPoints: 0, coins: 0 } },
+      // The sign-up gift: 10,000 GC and 1.00 FC (unplayed, so not yet winnings).
+      playerInfo: { playerBalance: { entries: 1, winnings: 0, tourPoints: 10_000, coins: 10_000 } },
     });
     expect(typeof data.login).toBe('string');
     expect(typeof data.registration.complete).toBe('boolean');
@@ -102,6 +111,59 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     expect(data.termsRequirement).toEqual([{ id: terms.id, key: terms.key }]);
     expect(data.playerRestrictionIdsHash).toBe(sha256('account:SELF_EXCLUDED'));
     await t.database.db.updateTable('terms_documents').set({ version: terms.version }).where('id', '=', terms.id).execute();
+  });
+
+  it('credits the sign-up gift once: a replayed gift changes nothing', async () => {
+    const { cookie, uuid } = await signUpViaApi(t.app, 'init.gift@example.com');
+    const playerId = await playerIdOf(uuid);
+    const before = await init(cookie);
+    const transfersBefore = await t.database.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const replay = await creditSignupGift(t.database.db, playerId);
+    expect(replay.replayed).toBe(true);
+    expect(replay.transfers.map((x) => [x.currency, x.amount]).sort()).toEqual([
+      ['FC', 100],
+      ['GC', 10_000],
+    ]);
+    const transfersAfter = await t.database.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(transfersAfter.n)).toBe(Number(transfersBefore.n));
+    expect((await init(cookie)).playerInfo).toEqual(before.playerInfo);
+    expect(before.playerInfo?.playerBalance).toEqual({ entries: 1, winnings: 0, tourPoints: 10_000, coins: 10_000 });
+  });
+
+  it('shows the ledger balance with Fortune Coins in coins (2 decimals), the same as getPlayerBalance', async () => {
+    const { cookie, uuid } = await signUpViaApi(t.app, 'init.balance@example.com');
+    const playerId = await playerIdOf(uuid);
+    await transferMany(t.database.db, [
+      { idempotencyKey: `test-promo:${playerId}`, from: { system: 'promotions' }, to: { playerId, kind: 'player_unplayed' }, currency: 'FC', amount: 155, reason: 'promotion' },
+      { idempotencyKey: `test-win:${playerId}`, from: { system: 'game_play' }, to: { playerId, kind: 'player_redeemable' }, currency: 'FC', amount: 7, reason: 'game_win' },
+      { idempotencyKey: `test-gc:${playerId}`, from: { system: 'promotions' }, to: { playerId, kind: 'player_balance' }, currency: 'GC', amount: 25, reason: 'promotion' },
+    ]);
+    const data = await init(cookie);
+    // 1.00 gift + 1.55 promotion + 0.07 won = 2.62 FC, of which 0.07 redeemable.
+    expect(data.playerInfo?.playerBalance).toEqual({ entries: 2.62, winnings: 0.07, tourPoints: 10_025, coins: 10_025 });
+    expect(JSON.parse(JSON.stringify(data.playerInfo?.playerBalance))).toEqual({ entries: 2.62, winnings: 0.07, tourPoints: 10_025, coins: 10_025 });
+    const ledger = await getPlayerBalance(t.database.db, playerId);
+    expect(await readPlayerBalance(t.app.deps, playerId)).toEqual({ entries: ledger.entries / 100, winnings: ledger.winnings / 100, tourPoints: ledger.tourPoints, coins: ledger.coins });
+  });
+
+  it('shows zeros for a player whose ledger accounts are not open', async () => {
+    expect(await readPlayerBalance(t.app.deps, 987_654)).toEqual({ entries: 0, winnings: 0, tourPoints: 0, coins: 0 });
+  });
+
+  it('checks the session on every call: expired, blocked and closed accounts are guests again', async () => {
+    const { cookie, uuid } = await signUpViaApi(t.app, 'init.blocked@example.com');
+    expect((await init(cookie)).isGuest).toBe(false);
+    for (const status of ['BLOCKED', 'CLOSED'] as const) {
+      await t.database.db.updateTable('players').set({ account_status: status }).where('uuid', '=', uuid).execute();
+      expect((await init(cookie)).isGuest).toBe(true);
+      await t.database.db.updateTable('players').set({ account_status: 'ACTIVE' }).where('uuid', '=', uuid).execute();
+      expect((await init(cookie)).isGuest).toBe(false);
+    }
+    const playerId = await playerIdOf(uuid);
+    await t.database.db.updateTable('sessions').set({ expires_at_ms: Date.now() - 1 }).where('player_id', '=', playerId).execute();
+    const res = await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } });
+    expect(res.json().data.isGuest).toBe(true);
+    expect(String(res.headers['set-cookie'])).toMatch(/ss_session=;/);
   });
 
   it('treats an unknown session cookie as a guest', async () => {

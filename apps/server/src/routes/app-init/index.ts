@@ -8,12 +8,13 @@ import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
 import { readDepositsCount, readPlayerBalance } from '../../lib/player-balance';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
 import { channelConnection } from '../../realtime/connection-data';
-import { guestAppInit, playerAppInit } from './app-init-data';
+import { guestAppInit, playerAppInitResponseJson } from './app-init-data';
 
 /**
  * GET /rest/app/init/: the current visitor and the feature flags (spec §3 "App init data").
- * Kept fast: a guest's answer is serialized once per content snapshot; a player costs the session
- * lookup plus one query (terms), run together with the balance and deposit-count reads.
+ * Kept fast (bench/app-init.bench.ts, docs/app-data.md): a guest's answer is serialized once per
+ * content snapshot; a player costs one joined session+player query, then the terms and balance reads
+ * together, all compiled once per handle; only the per-player fields are serialized per request.
  */
 const appInitRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -30,8 +31,8 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         querystring: z.strictObject({}),
         response: { 200: ZAppInitResponse },
       },
-      // The answer is built from typed parts (checked against ZAppInitResponse in the tests);
-      // re-validating it with zod on every call would cost more than building it.
+      // Both answers are sent as JSON text built from typed parts (checked against ZAppInitResponse
+      // in the tests): re-validating with zod on every call would cost more than building them.
       serializerCompiler: () => (data) => JSON.stringify(data),
     },
     async (request, reply) => {
@@ -48,12 +49,18 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         readDepositsCount(deps, player.id),
         readPlayerBalance(deps, player.id),
       ]);
-      // The player's state is part of the profile module (not built yet): unknown until then.
-      const restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode: null }, snapshot.restrictedStateCodes);
-      return {
-        success: true as const,
-        data: playerAppInit({ theme, player, restrictionIdsHash, termsRequirement: terms, depositsCount, balance, connection: channelConnection(deps, player.id) }),
-      };
+      // The player's state is part of the profile module (not built yet): unknown until then. The hash
+      // depends only on the account status and the snapshot's restricted states: memoized per snapshot.
+      const hashKey = `app-init:restriction-hash:${player.account_status}`;
+      let restrictionIdsHash = snapshot.memo.get(hashKey) as string | undefined;
+      if (restrictionIdsHash === undefined) {
+        restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode: null }, snapshot.restrictedStateCodes);
+        snapshot.memo.set(hashKey, restrictionIdsHash);
+      }
+      return sendRawJson(
+        reply,
+        playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement: terms, depositsCount, balance, connection: channelConnection(deps, player.id) }),
+      );
     },
   );
 };
