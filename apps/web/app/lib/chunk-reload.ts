@@ -25,3 +25,34 @@ export function reloadOnce(target: string): void {
   sessionStorage.setItem(GUARD_KEY, JSON.stringify({ target, at: now }));
   window.location.assign(target);
 }
+
+const PENDING_KEY = 'sweepstack:navigation-target';
+
+/**
+ * React Router reloads the *current* page when a route chunk fails during a navigation. The target of
+ * the navigation is remembered while it loads, so that the reloaded page can continue to it.
+ */
+export function rememberNavigationTarget(target: string | null): void {
+  try {
+    if (target === null) sessionStorage.removeItem(PENDING_KEY);
+    else sessionStorage.setItem(PENDING_KEY, JSON.stringify({ target, at: Date.now() }));
+  } catch {
+    // Storage unavailable (private mode): the plain reload still happens.
+  }
+}
+
+/** Where a freshly loaded page should continue to: a navigation target left less than 10 s ago. */
+export function pendingTarget(stored: { target: string; at: number } | null, current: string, now: number): string | null {
+  if (!stored || now - stored.at > RELOAD_GUARD_MS || stored.target === current) return null;
+  return stored.target;
+}
+
+export function takePendingTarget(current: string): string | null {
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(PENDING_KEY) ?? 'null') as { target: string; at: number } | null;
+    sessionStorage.removeItem(PENDING_KEY);
+    return pendingTarget(stored, current, Date.now());
+  } catch {
+    return null;
+  }
+}

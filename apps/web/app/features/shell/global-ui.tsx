@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { reloadOnce } from '../../lib/chunk-reload';
+import { useNavigation } from 'react-router';
+import { rememberNavigationTarget, reloadOnce, takePendingTarget } from '../../lib/chunk-reload';
 import { useRootData } from '../../lib/root-data';
 import { useAppUpdate } from '../app-update/use-app-update';
 import { CookieConsentBanner } from '../cookie-consent/banner';
@@ -24,6 +25,18 @@ export function GlobalUi() {
       console.info('Crash reporting disabled: no SENTRY_DSN');
     }
   }, [root.crashReporting]);
+
+  const navigation = useNavigation();
+  const navigationTarget = navigation.location ? navigation.location.pathname + navigation.location.search + navigation.location.hash : null;
+  useEffect(() => {
+    rememberNavigationTarget(navigationTarget);
+  }, [navigationTarget]);
+
+  useEffect(() => {
+    const current = window.location.pathname + window.location.search + window.location.hash;
+    const target = takePendingTarget(current);
+    if (target) window.location.replace(target);
+  }, []);
 
   useEffect(() => {
     // A lazy chunk that fails to preload (new deployment): reload the page once (spec §4).
