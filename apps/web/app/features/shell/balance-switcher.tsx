@@ -2,6 +2,7 @@ import type { GameMode } from '@sweepstack/contracts/app/app-init';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
+import { AnimatedNumber } from '../../components/animated-number';
 import { CoinIcon } from '../../components/icons';
 import { trackClickButton } from '../../lib/analytics';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
@@ -37,7 +38,7 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
     }
   }
 
-  const option = (value: GameMode, testId: string, label: string, amount: string, tone: 'gold' | 'fortune') => (
+  const option = (value: GameMode, testId: string, label: string, amount: React.ReactNode, tone: 'gold' | 'fortune') => (
     <button
       type="button"
       aria-pressed={mode === value}
@@ -53,8 +54,8 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
 
   return (
     <div role="group" aria-label={t('balance.switcher')} className="flex items-center gap-0.5 rounded-theme border border-line bg-bg p-0.5">
-      {option('TournamentPoints', 'balance-gold', t('balance.gold'), formatGoldCoins(balance.tourPoints, locale), 'gold')}
-      {option('SweepStakes', 'balance-fortune', t('balance.fortune'), formatFortuneCoins(balance.entries, locale), 'fortune')}
+      {option('TournamentPoints', 'balance-gold', t('balance.gold'), <AnimatedNumber value={balance.tourPoints} format={(v) => formatGoldCoins(v, locale)} />, 'gold')}
+      {option('SweepStakes', 'balance-fortune', t('balance.fortune'), <AnimatedNumber value={balance.entries} format={(v) => formatFortuneCoins(v, locale)} />, 'fortune')}
     </div>
   );
 }
