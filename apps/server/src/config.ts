@@ -40,6 +40,11 @@ export const ZServerEnv = z.object({
   BUILD_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
   /** Folder the image endpoint (/img/) reads sources from; by default the web app's public folder. */
   WEB_PUBLIC_DIR: z.string().min(1).optional(),
+  /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */
+  OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
+  OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /** Delay between the sandbox identity provider's simulated steps. */
+  KYC_SANDBOX_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
 });
 export type ServerEnv = z.infer<typeof ZServerEnv>;
 

@@ -44,6 +44,22 @@ export const ERROR_CATALOGUE = {
   WALLET_INSUFFICIENT_FUNDS: { status: 422, messageKey: 'errors.walletInsufficientFunds', message: 'Not enough coins for this.' },
   WALLET_INVALID_AMOUNT: { status: 400, messageKey: 'errors.walletInvalidAmount', message: 'The amount is not valid.' },
   WALLET_TRANSFER_NOT_PENDING: { status: 409, messageKey: 'errors.walletTransferNotPending', message: 'This transfer is no longer pending.' },
+  // kyc (identity verification, documents, operators, redeem)
+  KYC_CALLBACK_INVALID: { status: 401, messageKey: 'errors.kycCallbackInvalid', message: 'The identity provider callback could not be verified.' },
+  KYC_DOCUMENT_NOT_FOUND: { status: 404, messageKey: 'errors.kycDocumentNotFound', message: 'This document does not exist.' },
+  KYC_DOCUMENT_REJECTED: { status: 422, messageKey: 'errors.kycDocumentRejected', message: 'Document rejected' },
+  KYC_DOCUMENT_TOO_LARGE: { status: 413, messageKey: 'errors.kycDocumentTooLarge', message: 'Document rejected' },
+  KYC_DOCUMENT_NOT_PENDING: { status: 409, messageKey: 'errors.kycDocumentNotPending', message: 'This document has already been reviewed.' },
+  KYC_VERIFICATION_NOT_AVAILABLE: { status: 409, messageKey: 'errors.kycVerificationNotAvailable', message: 'Identity verification is not available right now.' },
+  OPERATOR_AUTH_REQUIRED: { status: 401, messageKey: 'errors.operatorAuthRequired', message: 'Operator sign-in required.' },
+  OPERATOR_FORBIDDEN: { status: 403, messageKey: 'errors.operatorForbidden', message: 'Your operator role does not allow this.' },
+  OPERATOR_INVALID_CREDENTIALS: { status: 401, messageKey: 'errors.operatorInvalidCredentials', message: 'The email or password is not correct.' },
+  REDEEM_BELOW_MINIMUM: { status: 422, messageKey: 'errors.redeemBelowMinimum', message: 'The amount is below the minimum for this method.' },
+  REDEEM_NOT_AVAILABLE: { status: 409, messageKey: 'errors.redeemNotAvailable', message: 'Redeem is not available right now.' },
+  REDEEM_NOT_FOUND: { status: 404, messageKey: 'errors.redeemNotFound', message: 'This redemption does not exist.' },
+  REDEEM_NOT_PENDING: { status: 409, messageKey: 'errors.redeemNotPending', message: 'This redemption is no longer pending.' },
+  REDEEM_NOT_VERIFIED: { status: 403, messageKey: 'errors.redeemNotVerified', message: 'Please verify your identity before redeeming.' },
+  REDEEM_WRONG_MODE: { status: 409, messageKey: 'errors.redeemWrongMode', message: 'Switch to Fortune Coins (SweepStakes) to redeem.' },
 } as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

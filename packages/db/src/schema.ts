@@ -2,10 +2,11 @@ import type { AuthTables } from './tables/auth';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { EventTables } from './tables/events';
+import type { KycTables } from './tables/kyc';
 import type { LedgerTables } from './tables/ledger';
 
 /**
  * The whole database as Kysely sees it. Each feature area declares its tables in
  * `tables/<area>.ts` and is added to this list.
  */
-export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables {}

@@ -1,0 +1,212 @@
+import { AppError } from '@sweepstack/contracts/errors';
+import { createPending, getPlayerBalance, postPending, voidPending } from '@sweepstack/db/repositories/ledger';
+import { readSetting } from '@sweepstack/db/repositories/settings';
+import type { Database } from '@sweepstack/db/schema';
+import type { RedemptionsTable } from '@sweepstack/db/tables/kyc';
+import type { Clock } from '@sweepstack/domain/shared/clock';
+import type { Kysely, Selectable, Transaction } from 'kysely';
+import { z } from 'zod';
+import { recordBalanceChanged } from '../realtime/balance-push';
+import { ensureProfile } from './profile';
+
+export const REDEEM_SETTING_KEYS = {
+  status: 'redeem.status',
+  minimumBankCents: 'redeem.minimum_bank_fc_cents',
+  minimumGiftCardCents: 'redeem.minimum_gift_card_fc_cents',
+} as const;
+export const REDEEM_DEFAULTS = { status: 'active', minimumBankCents: 10_000, minimumGiftCardCents: 5_000 } as const;
+
+export const GIFT_CARD_BRANDS = ['amazon', 'visa_prepaid', 'walmart', 'target'] as const;
+
+// ABA routing numbers carry a checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10).
+function validRoutingNumber(value: string): boolean {
+  if (!/^\d{9}$/.test(value)) return false;
+  const d = [...value].map(Number);
+  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
+  return sum % 10 === 0;
+}
+
+const amount = z.number({ error: 'A whole number of FC hundredths' }).int('A whole number of FC hundredths (no fractions)').positive('Must be more than zero').max(100_000_000, 'Too large');
+const idempotencyKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{7,99}$/, '8-100 letters, digits, _ . : -');
+
+export const ZRedeemBody = z.discriminatedUnion('method', [
+  z.strictObject({
+    method: z.literal('bank'),
+    amount,
+    idempotencyKey,
+    details: z.strictObject({
+      accountHolder: z.string().trim().min(2).max(120).regex(/^[\p{L} .'-]+$/u, 'Letters, spaces, . \' - only'),
+      routingNumber: z.string().refine(validRoutingNumber, 'A valid 9-digit ABA routing number'),
+      accountNumber: z.string().regex(/^\d{4,17}$/, '4 to 17 digits'),
+      accountType: z.enum(['checking', 'savings']),
+    }),
+  }),
+  z.strictObject({
+    method: z.literal('gift_card'),
+    amount,
+    idempotencyKey,
+    details: z.strictObject({ brand: z.enum(GIFT_CARD_BRANDS), email: z.email().max(254) }),
+  }),
+]);
+export type RedeemBody = z.infer<typeof ZRedeemBody>;
+
+export type RedemptionRow = Selectable<RedemptionsTable>;
+
+export const ZRedemptionView = z.object({
+  id: z.number(),
+  amount: z.number(),
+  method: z.enum(['bank', 'gift_card']),
+  details: z.record(z.string(), z.string()),
+  status: z.enum(['pending', 'paid', 'rejected', 'cancelled']),
+  reason: z.string().nullable(),
+  createdAtMs: z.number(),
+  resolvedAtMs: z.number().nullable(),
+});
+export type RedemptionView = z.infer<typeof ZRedemptionView>;
+
+/** Shown back masked: the last four digits of an account number only. */
+export function redemptionView(row: RedemptionRow): RedemptionView {
+  const details = JSON.parse(row.details_json) as Record<string, string>;
+  const shown: Record<string, string> = { ...details };
+  if (shown.accountNumber) shown.accountNumber = `••••${shown.accountNumber.slice(-4)}`;
+  return {
+    id: Number(row.id),
+    amount: Number(row.amount_cents),
+    method: row.method,
+    details: shown,
+    status: row.status,
+    reason: row.reason,
+    createdAtMs: Number(row.created_at_ms),
+    resolvedAtMs: row.resolved_at_ms === null ? null : Number(row.resolved_at_ms),
+  };
+}
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface RedeemSettings {
+  active: boolean;
+  minimums: { bank: number; gift_card: number };
+}
+
+export async function loadRedeemSettings(db: Db): Promise<RedeemSettings> {
+  const [status, bank, gift] = await Promise.all([readSetting(db, REDEEM_SETTING_KEYS.status), readSetting(db, REDEEM_SETTING_KEYS.minimumBankCents), readSetting(db, REDEEM_SETTING_KEYS.minimumGiftCardCents)]);
+  const cents = (value: unknown, fallback: number) => (typeof value === 'number' && Number.isSafeInteger(value) && value > 0 ? value : fallback);
+  return {
+    active: (status ?? REDEEM_DEFAULTS.status) === 'active',
+    minimums: { bank: cents(bank, REDEEM_DEFAULTS.minimumBankCents), gift_card: cents(gift, REDEEM_DEFAULTS.minimumGiftCardCents) },
+  };
+}
+
+type RefusalCode = 'REDEEM_NOT_AVAILABLE' | 'REDEEM_WRONG_MODE' | 'REDEEM_NOT_VERIFIED';
+
+/** Why the player may not redeem now (spec §5: active status, SweepStakes mode, verified identity). */
+export async function redeemRefusals(db: Db, playerId: number, settings: RedeemSettings, nowMs: number): Promise<RefusalCode[]> {
+  const player = await db.selectFrom('players').select(['game_mode', 'account_status']).where('id', '=', playerId).executeTakeFirstOrThrow();
+  const profile = await ensureProfile(db, playerId, nowMs);
+  const refusals: RefusalCode[] = [];
+  if (!settings.active || player.account_status !== 'ACTIVE') refusals.push('REDEEM_NOT_AVAILABLE');
+  if (player.game_mode !== 'SweepStakes') refusals.push('REDEEM_WRONG_MODE');
+  if (profile.verification_status !== 'verified') refusals.push('REDEEM_NOT_VERIFIED');
+  return refusals;
+}
+
+function ledgerKeyOf(playerId: number, clientKey: string): string {
+  return `redeem:${playerId}:${clientKey}`;
+}
+
+/**
+ * Places a redemption: checks eligibility and limits, then holds the coins (createPending) and
+ * writes the redemption row in one transaction. A retried key answers the first redemption.
+ */
+export async function requestRedemption(db: Kysely<Database>, clock: Clock, playerId: number, body: RedeemBody): Promise<{ redemption: RedemptionView; replayed: boolean }> {
+  const key = ledgerKeyOf(playerId, body.idempotencyKey);
+  const existing = await db.selectFrom('redemptions').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  if (existing) return { redemption: replayOf(existing, body), replayed: true };
+  const settings = await loadRedeemSettings(db);
+  const refusals = await redeemRefusals(db, playerId, settings, clock.nowMs());
+  if (refusals.length > 0) throw new AppError(refusals[0]!);
+  const minimum = settings.minimums[body.method];
+  if (body.amount < minimum) throw new AppError('REDEEM_BELOW_MINIMUM', { message: `The minimum for this method is ${(minimum / 100).toFixed(2)} FC.`, fields: { amount: `At least ${minimum}` } });
+  const balance = await getPlayerBalance(db, playerId);
+  if (body.amount > balance.winnings) throw new AppError('WALLET_INSUFFICIENT_FUNDS', { message: 'The amount is more than your redeemable winnings.' });
+  return db.transaction().execute(async (trx) => {
+    const now = clock.nowMs();
+    const pending = await createPending(trx, { idempotencyKey: key, playerId, amount: body.amount, metadata: { method: body.method } }, { clock });
+    if (pending.replayed) {
+      // A concurrent request with the same key committed first.
+      const first = await trx.selectFrom('redemptions').selectAll().where('pending_transfer_id', '=', pending.transfer.id).executeTakeFirstOrThrow();
+      return { redemption: replayOf(first, body), replayed: true };
+    }
+    const row = await trx
+      .insertInto('redemptions')
+      .values({
+        player_id: playerId,
+        amount_cents: body.amount,
+        method: body.method,
+        details_json: JSON.stringify(body.details),
+        status: 'pending',
+        pending_transfer_id: pending.transfer.id,
+        idempotency_key: key,
+        reason: null,
+        payout_reference: null,
+        resolved_by_operator_id: null,
+        created_at_ms: now,
+        resolved_at_ms: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordBalanceChanged(trx, playerId, { clock, reason: 'redemption.requested' });
+    return { redemption: redemptionView(row), replayed: false };
+  });
+}
+
+function replayOf(row: RedemptionRow, body: RedeemBody): RedemptionView {
+  if (Number(row.amount_cents) !== body.amount || row.method !== body.method || row.details_json !== JSON.stringify(body.details)) {
+    throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
+  }
+  return redemptionView(row);
+}
+
+export type Resolution = { kind: 'cancel' } | { kind: 'approve'; operatorId: number } | { kind: 'reject'; operatorId: number; reason: string };
+
+/**
+ * Ends a pending redemption: cancel (player) and reject (operator) give the coins back
+ * (voidPending); approve pays out (postPending, sandbox payout). Answers the row before and after.
+ * `trx` is the caller's transaction (the operator API writes its audit row in it too).
+ */
+export async function resolveRedemption(trx: Transaction<Database>, clock: Clock, redemption: RedemptionRow, resolution: Resolution): Promise<{ before: RedemptionView; after: RedemptionView }> {
+  if (redemption.status !== 'pending') throw new AppError('REDEEM_NOT_PENDING');
+  const now = clock.nowMs();
+  const pendingId = Number(redemption.pending_transfer_id);
+  const metadata = { redemptionId: Number(redemption.id), resolution: resolution.kind };
+  try {
+    if (resolution.kind === 'approve') await postPending(trx, pendingId, { clock, metadata });
+    else await voidPending(trx, pendingId, { clock, metadata });
+  } catch (error) {
+    if (error instanceof Error && (error as { code?: string }).code === 'WALLET_TRANSFER_NOT_PENDING') throw new AppError('REDEEM_NOT_PENDING');
+    throw error;
+  }
+  const status = resolution.kind === 'approve' ? 'paid' : resolution.kind === 'reject' ? 'rejected' : 'cancelled';
+  const updated = await trx
+    .updateTable('redemptions')
+    .set({
+      status,
+      reason: resolution.kind === 'reject' ? resolution.reason : null,
+      payout_reference: resolution.kind === 'approve' ? `sandbox-payout-${Number(redemption.id)}` : null,
+      resolved_by_operator_id: resolution.kind === 'cancel' ? null : resolution.operatorId,
+      resolved_at_ms: now,
+    })
+    .where('id', '=', redemption.id)
+    .where('status', '=', 'pending')
+    .returningAll()
+    .executeTakeFirst();
+  // Another resolution won the race between our read and the ledger's lock.
+  if (!updated) throw new AppError('REDEEM_NOT_PENDING');
+  await recordBalanceChanged(trx, redemption.player_id, { clock, reason: `redemption.${status}` });
+  return { before: redemptionView(redemption), after: redemptionView(updated) };
+}
+
+export async function listRedemptions(db: Db, playerId: number): Promise<RedemptionView[]> {
+  const rows = await db.selectFrom('redemptions').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(100).execute();
+  return rows.map(redemptionView);
+}

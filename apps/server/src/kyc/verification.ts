@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { AppError } from '@sweepstack/contracts/errors';
+import { PLAYER_VERIFICATION_ACTIONS, verificationStatusOf, type PlayerVerificationPush } from '@sweepstack/contracts/realtime/player-verification';
+import type { Database } from '@sweepstack/db/schema';
+import type { Clock } from '@sweepstack/domain/shared/clock';
+import type { Kysely, Transaction } from 'kysely';
+import { z } from 'zod';
+import type { AppDeps } from '../app-context';
+import { recordPush } from '../realtime/push';
+import { ensureProfile, readProfile } from './profile';
+import { type SandboxIdentityProvider } from './sandbox-identity-provider/provider';
+import { isTerminalState, SANDBOX_PROVIDER_NAME, sandboxScenarioFor, type SandboxScenario } from './sandbox-identity-provider/scenarios';
+import { webhookSecretOf } from './sandbox-identity-provider/signature';
+
+export const IDENTITY_CALLBACK_PATH = '/rest/kyc/identity-provider/callback/';
+export const VERIFICATION_EVENT = 'kyc.verification-changed';
+
+const providers = new WeakMap<AppDeps, SandboxIdentityProvider>();
+
+/** The app's sandbox identity provider (one per built app). */
+export function sandboxIdentityProviderOf(deps: AppDeps): SandboxIdentityProvider | undefined {
+  return providers.get(deps);
+}
+
+export function registerSandboxIdentityProvider(deps: AppDeps, provider: SandboxIdentityProvider): void {
+  providers.set(deps, provider);
+}
+
+export const ZIdentityCallbackEvent = z.strictObject({
+  eventId: z.string().min(1).max(80),
+  reference: z.string().regex(/^[a-f0-9]{32}$/),
+  sequence: z.number().int().min(1).max(100),
+  state: z.enum(PLAYER_VERIFICATION_ACTIONS),
+  occurredAtMs: z.number().int().nonnegative(),
+});
+export type IdentityCallback = z.infer<typeof ZIdentityCallbackEvent>;
+
+/** The stored status a provider state implies (spec §4: approved maps to verified). */
+function storedStatusOf(action: PlayerVerificationPush['action']): 'verified' | 'rejected' | 'duplicateCredentials' | null {
+  const status = verificationStatusOf(action);
+  return status === 'approved' ? 'verified' : status;
+}
+
+/** Records the playerVerification push of a state in the caller's transaction. */
+export async function recordVerificationPush(trx: Transaction<Database>, clock: Clock, playerId: number, action: PlayerVerificationPush['action'], message: string | null): Promise<void> {
+  await recordPush(trx, { eventType: VERIFICATION_EVENT, playerId, push: { type: 'playerVerification', action, data: { message } }, payload: { action } }, { clock });
+}
+
+/** Starts an auto-verification check; answers the provider's widget URL (opened on the `#verify` hash). */
+export async function startVerification(deps: AppDeps, playerId: number, testMarker: SandboxScenario | undefined): Promise<{ reference: string; widgetUrl: string; provider: string }> {
+  const { db } = deps.database;
+  const now = deps.clock.nowMs();
+  const profile = await readProfile(db, playerId, now);
+  if (!profile.autoVerificationData.isEnabled || !profile.autoVerificationData.isAvailable) throw new AppError('KYC_VERIFICATION_NOT_AVAILABLE');
+  const provider = sandboxIdentityProviderOf(deps);
+  if (!provider) throw new AppError('SERVICE_UNAVAILABLE');
+  const reference = randomBytes(16).toString('hex');
+  const scenario = sandboxScenarioFor(profile.surname, testMarker);
+  await db.insertInto('identity_checks').values({ reference, player_id: playerId, provider: SANDBOX_PROVIDER_NAME, scenario, state: 'started', created_at_ms: now, updated_at_ms: now }).execute();
+  provider.start(reference, scenario);
+  return { reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: `${deps.config.publicOrigin}/rest/kyc/sandbox-widget/${reference}/` };
+}
+
+/**
+ * Applies a verified provider callback once: a replayed event id, or a step arriving after the
+ * check has ended, changes nothing. Each applied state updates the check and the player's status and
+ * records a playerVerification push.
+ */
+export async function applyIdentityCallback(deps: AppDeps, event: IdentityCallback): Promise<{ applied: boolean }> {
+  const { db } = deps.database;
+  const now = deps.clock.nowMs();
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('identity_provider_events')
+      .values({ event_id: event.eventId, reference: event.reference, received_at_ms: now })
+      .onConflict((oc) => oc.column('event_id').doNothing())
+      .executeTakeFirst();
+    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { applied: false };
+    const check = await trx.selectFrom('identity_checks').selectAll().where('reference', '=', event.reference).executeTakeFirst();
+    if (!check) throw new AppError('KYC_CALLBACK_INVALID', { message: 'Unknown verification reference.' });
+    if (isTerminalState(check.state)) return { applied: false };
+    await trx.updateTable('identity_checks').set({ state: event.state, updated_at_ms: now }).where('id', '=', check.id).execute();
+    const status = storedStatusOf(event.state);
+    if (status) {
+      await ensureProfile(trx, check.player_id, now);
+      const profile = await trx.selectFrom('player_profiles').select('verification_status').where('player_id', '=', check.player_id).executeTakeFirstOrThrow();
+      // A verified identity stays verified: a later failed attempt does not undo an approval.
+      if (profile.verification_status !== 'verified') {
+        await trx
+          .updateTable('player_profiles')
+          .set({ verification_status: status, ...(status === 'rejected' ? {} : { auto_verification_available: 0 }), updated_at_ms: now })
+          .where('player_id', '=', check.player_id)
+          .execute();
+      }
+    }
+    await recordVerificationPush(trx, deps.clock, check.player_id, event.state, null);
+    return { applied: true };
+  });
+}
+
+/** Spec §4 "Auto-verification reset": enabled and available both false. */
+export async function resetVerification(db: Kysely<Database>, clock: Clock, playerId: number): Promise<void> {
+  await ensureProfile(db, playerId, clock.nowMs());
+  await db.updateTable('player_profiles').set({ auto_verification_enabled: 0, auto_verification_available: 0, updated_at_ms: clock.nowMs() }).where('player_id', '=', playerId).execute();
+}
+
+export function identityWebhookSecret(deps: AppDeps): string {
+  return webhookSecretOf(deps.config.SESSION_SECRET);
+}
