@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { captchaToken, CaptchaWidget, useCaptcha } from '../features/auth/captcha';
 import { FormField } from '../features/auth/form-field';
 import { useAuthForm } from '../features/auth/use-auth-form';
 import { playerHomePath } from '../features/themes/themes';
@@ -15,18 +16,21 @@ export default function SignIn() {
   const { t } = useTranslation();
   const root = useRootData();
   const localize = useLocalize();
+  const captcha = useCaptcha();
   const form = useAuthForm('signin');
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const formData = new FormData(event.currentTarget);
+    const values = Object.fromEntries(formData) as Record<string, string>;
+    const token = captchaToken(formData);
     const email = (values.email ?? '').trim();
     const password = values.password ?? '';
     const errors: Record<string, string> = {};
     if (!email) errors.email = t('auth.errors.emailRequired');
     if (!password) errors.password = t('auth.errors.passwordRequired');
     void form.submit(errors, async () => {
-      await http('/rest/auth/signin/', { method: 'POST', body: { email, password } });
+      await http('/rest/auth/signin/', { method: 'POST', body: { email, password, ...(token ? { captchaToken: token } : {}) } });
       // A full page load so that the server renders the signed-in shell with the new session.
       window.location.assign(localize(playerHomePath(root.theme)));
     });
@@ -47,12 +51,13 @@ export default function SignIn() {
           error={form.fieldErrors.password}
           onChange={() => form.onFieldChange('password')}
         />
+        {captcha.siteKey && <CaptchaWidget siteKey={captcha.siteKey} />}
         {form.formError && (
           <p id="signin-error" role="alert" className="field-error">
             {form.formError}
           </p>
         )}
-        <button type="submit" className="btn btn-primary w-full" disabled={form.busy}>
+        <button type="submit" className="btn btn-primary w-full" disabled={form.busy || !captcha.ready}>
           {form.busy ? t('common.pleaseWait') : t('auth.signIn')}
         </button>
       </form>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { captchaToken, CaptchaWidget, useCaptcha } from '../features/auth/captcha';
 import { FormField } from '../features/auth/form-field';
 import { useAuthForm } from '../features/auth/use-auth-form';
 import { playerHomePath } from '../features/themes/themes';
@@ -25,12 +26,15 @@ export default function SignUp() {
   const root = useRootData();
   const localize = useLocalize();
   const location = useLocation();
+  const captcha = useCaptcha();
   const form = useAuthForm('signup');
   const [accepted, setAccepted] = useState(false);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const values = Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
+    const formData = new FormData(event.currentTarget);
+    const values = Object.fromEntries(formData) as Record<string, string>;
+    const token = captchaToken(formData);
     const email = (values.email ?? '').trim();
     const password = values.password ?? '';
     const birthday = values.birthday ?? '';
@@ -51,6 +55,7 @@ export default function SignUp() {
           birthday,
           acceptedTerms: accepted,
           ...(referralCode ? { referralCode } : {}),
+          ...(token ? { captchaToken: token } : {}),
           ...(params.get('registration_source') ? { registrationSource: params.get('registration_source') } : {}),
         },
       });
@@ -115,12 +120,13 @@ export default function SignUp() {
             </p>
           )}
         </div>
+        {captcha.siteKey && <CaptchaWidget siteKey={captcha.siteKey} />}
         {form.formError && (
           <p role="alert" className="field-error">
             {form.formError}
           </p>
         )}
-        <button type="submit" className="btn btn-primary w-full" disabled={form.busy}>
+        <button type="submit" className="btn btn-primary w-full" disabled={form.busy || !captcha.ready}>
           {form.busy ? t('common.pleaseWait') : t('auth.signup.submit')}
         </button>
       </form>
