@@ -4,6 +4,7 @@ import { MenuIcon } from '../../components/icons';
 import { Image } from '../../components/image';
 import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
+import { themedUrl } from '../themes/themes';
 import { useShell } from './shell-store';
 
 /** Mobile bottom navigation: the tapBar plus a Menu toggle for players; Sign in and Sign Up for guests. */
@@ -30,7 +31,7 @@ export function BottomNav() {
             <li key={item.id} className="flex-1">
               {item.url.startsWith('/') && !item.url.includes('#') ? (
                 <NavLink
-                  to={localize(item.url)}
+                  to={localize(themedUrl(item.url, root.theme))}
                   className={({ isActive }) => `flex min-h-14 flex-col items-center justify-center px-1 text-xs font-semibold ${isActive ? 'text-fg' : 'text-muted'}`}
                 >
                   {item.image && <Image src={item.image} alt="" width={22} height={22} className="size-[22px]" />}

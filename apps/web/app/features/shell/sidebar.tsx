@@ -8,6 +8,7 @@ import { trackClickButton } from '../../lib/analytics';
 import { http } from '../../lib/http';
 import { useRootData, type PlayerView } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
+import { themedUrl } from '../themes/themes';
 import { openComingSoon } from '../modals/modal-store';
 import { useShell } from './shell-store';
 
@@ -55,7 +56,7 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
         {items.map((item) => (
           <li key={item.id}>
             {item.url.startsWith('/') && !item.url.includes('#') ? (
-              <NavLink to={localize(item.url)} className={itemClass} onClick={onNavigate} end>
+              <NavLink to={localize(themedUrl(item.url, root.theme))} className={itemClass} onClick={onNavigate} end>
                 {({ isActive }) => (
                   <>
                     {item.image && <Image src={(isActive && item.image_active) || item.image} alt="" width={24} height={24} className="size-6" />}

@@ -29,3 +29,8 @@ export function themeVisual(id: ThemeId): ThemeVisual {
 export function homePath(theme: ThemeId, isGuest: boolean): string {
   return isGuest ? '/' : playerHomePath(theme);
 }
+
+/** Menu links to /lobby/ lead to the player home in themes without a lobby (tao, funrize). */
+export function themedUrl(url: string, theme: ThemeId): string {
+  return !hasPage(theme, 'lobby') && /^\/lobby\/?(\?|#|$)/.test(url) ? url.replace(/^\/lobby\/?/, '/') : url;
+}
