@@ -29,7 +29,11 @@ export function fortuneCoinsFromCents(cents: number): number {
  * A player whose accounts are not open yet holds zeros.
  */
 export async function readPlayerBalance(deps: Pick<AppDeps, 'database'>, playerId: number): Promise<PlayerBalance> {
-  const rows = await selectPlayerAccounts(deps.database.db, playerId);
+  return balanceFromAccounts(await selectPlayerAccounts(deps.database.db, playerId));
+}
+
+/** The app init balance of a player's ledger account rows (currency, kind, cached balance). */
+export function balanceFromAccounts(rows: ReadonlyArray<{ currency: string; kind: string; balance: number | string }>): PlayerBalance {
   let gc = 0;
   let fcUnplayed = 0;
   let fcRedeemable = 0;

@@ -4,9 +4,11 @@ import { creditSignupGift, getPlayerBalance, transferMany } from '@sweepstack/db
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { termsRequirement } from '../../auth/terms';
 import { readPlayerBalance } from '../../lib/player-balance';
 import { signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { readPlayerState } from './player-state';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -144,6 +146,28 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     expect(JSON.parse(JSON.stringify(data.playerInfo?.playerBalance))).toEqual({ entries: 2.62, winnings: 0.07, tourPoints: 10_025, coins: 10_025 });
     const ledger = await getPlayerBalance(t.database.db, playerId);
     expect(await readPlayerBalance(t.app.deps, playerId)).toEqual({ entries: ledger.entries / 100, winnings: ledger.winnings / 100, tourPoints: ledger.tourPoints, coins: ledger.coins });
+  });
+
+  it('reads balance and terms in one query that answers what the separate reads answer', async () => {
+    const { uuid } = await signUpViaApi(t.app, 'init.state@example.com');
+    const playerId = await playerIdOf(uuid);
+    const db = t.database.db;
+    const separate = async () => ({ balance: await readPlayerBalance(t.app.deps, playerId), termsRequirement: await termsRequirement(db, playerId) });
+    expect(await readPlayerState(db, playerId)).toEqual(await separate());
+    expect((await readPlayerState(db, playerId)).termsRequirement).toEqual([]);
+    const documents = await db.selectFrom('terms_documents').select(['id', 'key', 'version']).orderBy('id', 'desc').execute();
+    expect(documents.length).toBeGreaterThanOrEqual(2);
+    for (const d of documents) await db.updateTable('terms_documents').set({ version: d.version + 1 }).where('id', '=', d.id).execute();
+    try {
+      const state = await readPlayerState(db, playerId);
+      expect(state.termsRequirement).toEqual([...documents].reverse().map((d) => ({ id: d.id, key: d.key })));
+      expect(state).toEqual(await separate());
+      expect(state.balance).toEqual({ entries: 1, winnings: 0, tourPoints: 10_000, coins: 10_000 });
+    } finally {
+      for (const d of documents) await db.updateTable('terms_documents').set({ version: d.version }).where('id', '=', d.id).execute();
+    }
+    // Nobody: no accounts (zeros), and nothing confirmed (every document).
+    expect(await readPlayerState(db, 987_654)).toEqual({ balance: { entries: 0, winnings: 0, tourPoints: 0, coins: 0 }, termsRequirement: await termsRequirement(db, 987_654) });
   });
 
   it('shows zeros for a player whose ledger accounts are not open', async () => {

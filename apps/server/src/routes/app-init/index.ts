@@ -2,19 +2,20 @@ import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { termsRequirement } from '../../auth/terms';
 import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
-import { readDepositsCount, readPlayerBalance } from '../../lib/player-balance';
+import { readDepositsCount } from '../../lib/player-balance';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
 import { channelConnection } from '../../realtime/connection-data';
 import { guestAppInit, playerAppInitResponseJson } from './app-init-data';
+import { readPlayerState } from './player-state';
 
 /**
  * GET /rest/app/init/: the current visitor and the feature flags (spec §3 "App init data").
  * Kept fast (bench/app-init.bench.ts, docs/app-data.md): a guest's answer is serialized once per
- * content snapshot; a player costs one joined session+player query, then the terms and balance reads
- * together, all compiled once per handle; only the per-player fields are serialized per request.
+ * content snapshot; a player costs one joined session+player query and one query for the balance and
+ * the terms to confirm (player-state.ts), both compiled once per handle; only the per-player fields
+ * are serialized per request.
  */
 const appInitRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -44,11 +45,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         );
         return sendRawJson(reply, text.json);
       }
-      const [terms, depositsCount, balance] = await Promise.all([
-        termsRequirement(deps.database.db, player.id),
-        readDepositsCount(deps, player.id),
-        readPlayerBalance(deps, player.id),
-      ]);
+      const [{ balance, termsRequirement }, depositsCount] = await Promise.all([readPlayerState(deps.database.db, player.id), readDepositsCount(deps, player.id)]);
       // The player's state is part of the profile module (not built yet): unknown until then. The hash
       // depends only on the account status and the snapshot's restricted states: memoized per snapshot.
       const hashKey = `app-init:restriction-hash:${player.account_status}`;
@@ -59,7 +56,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       }
       return sendRawJson(
         reply,
-        playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement: terms, depositsCount, balance, connection: channelConnection(deps, player.id) }),
+        playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection: channelConnection(deps, player.id) }),
       );
     },
   );
