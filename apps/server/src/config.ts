@@ -40,6 +40,16 @@ export const ZServerEnv = z.object({
   BUILD_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
   /** Folder the image endpoint (/img/) reads sources from; by default the web app's public folder. */
   WEB_PUBLIC_DIR: z.string().min(1).optional(),
+  /** Sandbox payment provider (docs/cashier.md). Webhook secret: generated under DATA_DIR when unset. */
+  PAYMENTS_SANDBOX_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** realistic: network delays and webhook chaos; deterministic: no delays, chaos only from a seeded RNG. */
+  PAYMENTS_SANDBOX_MODE: z.enum(['realistic', 'deterministic']).default('realistic'),
+  PAYMENTS_SANDBOX_DUPLICATE_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  PAYMENTS_SANDBOX_REORDER_RATE: z.coerce.number().min(0).max(1).default(0.05),
+  /** Run the provider's job worker in this process (tests turn it off and drain by hand). */
+  PAYMENTS_SANDBOX_WORKER: booleanFromString.default(true),
+  /** Deliver webhooks over HTTP to this URL instead of in-process to this server's own endpoint. */
+  PAYMENTS_SANDBOX_WEBHOOK_URL: z.url().optional(),
   /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */
   OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
   OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),

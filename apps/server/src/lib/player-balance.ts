@@ -56,6 +56,10 @@ export function balanceFromAccounts(rows: ReadonlyArray<{ currency: string; kind
  * How many completed deposits (purchases) the player has made. There is no payments module yet, so
  * nobody has deposited: the count is truly 0. The payments module replaces this body with its count.
  */
-export async function readDepositsCount(_deps: Pick<AppDeps, 'database'>, _playerId: number): Promise<number> {
-  return 0;
+const selectDepositsCount = preparedQuery((db, playerId: number) => db.selectFrom('cashier_player_stats').select('deposits_count').where('player_id', '=', playerId));
+
+/** Compiled once per handle: app init reads it on every signed-in call. */
+export async function readDepositsCount(deps: Pick<AppDeps, 'database'>, playerId: number): Promise<number> {
+  const [row] = await selectDepositsCount(deps.database.db, playerId);
+  return Number(row?.deposits_count ?? 0);
 }

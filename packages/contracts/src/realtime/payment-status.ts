@@ -15,6 +15,8 @@ export const ZPaymentStatusPush = z.discriminatedUnion('action', [
       paymentId,
       /** Shown in the error popup; the client falls back to the default decline text. */
       message: z.string().max(500).nullable(),
+      /** Machine-readable decline reason (`card_declined`, `insufficient_funds`, `expired_card`…). */
+      reason: z.string().max(64).optional(),
       /** The failed page of "try the next method" rather than the plain failed page. */
       nextMethod: z.boolean().default(false),
     }),

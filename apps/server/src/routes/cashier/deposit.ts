@@ -1,0 +1,177 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { AppError } from '@sweepstack/contracts/errors';
+import type { Player } from '@sweepstack/db/repositories/players';
+import type { Database } from '@sweepstack/db/schema';
+import type { Selectable } from 'kysely';
+import { PostgresAdapter } from 'kysely';
+import type { CashierPaymentsTable } from '@sweepstack/db/tables/cashier';
+import { findLimitBreach } from '@sweepstack/domain/cashier/purchase-limits';
+import type { AppDeps } from '../../app-context';
+import { cardBrand, luhnValid, normalizeCardNumber } from '../../payments/sandbox-provider/cards';
+import type { SandboxPayment, SandboxProvider } from '../../payments/sandbox-provider/provider';
+import { readLimitStates, readUsage } from './limits';
+
+export type DepositMethod = 'card' | 'bank' | 'apple_pay';
+
+export interface DepositRequest {
+  presetId: string;
+  methodId: DepositMethod;
+  card?: { number: string; expMonth: number; expYear: number; cvc: string } | undefined;
+  idempotencyKey: string;
+}
+
+export interface DepositAnswer {
+  paymentId: string;
+  status: 'complete' | 'declined' | 'pending_3ds' | 'pending';
+  reason?: string;
+  challengeUrl?: string;
+}
+
+type PaymentRow = Selectable<CashierPaymentsTable>;
+
+/** Our answer for a payment row as it stands now (the widget's status poll and crashed-request replays). */
+export function answerOfRow(row: PaymentRow): DepositAnswer {
+  switch (row.status) {
+    case 'complete':
+      return { paymentId: row.id, status: 'complete' };
+    case 'declined':
+    case 'failed':
+      return { paymentId: row.id, status: 'declined', reason: row.decline_reason ?? 'card_declined' };
+    case 'requires_action':
+      return { paymentId: row.id, status: 'pending_3ds', ...(row.challenge_url ? { challengeUrl: row.challenge_url } : {}) };
+    default:
+      return { paymentId: row.id, status: 'pending' };
+  }
+}
+
+function answerOfProvider(paymentId: string, payment: SandboxPayment): DepositAnswer {
+  switch (payment.status) {
+    case 'succeeded':
+      return { paymentId, status: 'complete' };
+    case 'failed':
+      return { paymentId, status: 'declined', reason: payment.failureCode ?? 'card_declined' };
+    case 'requires_action':
+      return { paymentId, status: 'pending_3ds', challengeUrl: payment.challengeUrl ?? '' };
+    default:
+      return { paymentId, status: 'pending' };
+  }
+}
+
+/**
+ * Fingerprint of a request for its idempotency key. Keyed with the server secret, so it reveals
+ * nothing about the card number it covers; the cvc is left out.
+ */
+function requestHash(secret: string, request: DepositRequest): string {
+  const card = request.card ? { number: normalizeCardNumber(request.card.number), expMonth: request.card.expMonth, expYear: request.card.expYear } : null;
+  return createHmac('sha256', secret).update(JSON.stringify({ presetId: request.presetId, methodId: request.methodId, card })).digest('hex');
+}
+
+/** Card checks before anything is stored: 400 with the field names. */
+function validateCard(request: DepositRequest): void {
+  if (request.methodId !== 'card') {
+    if (request.card !== undefined) throw new AppError('VALIDATION_FAILED', { fields: { card: 'Card details are only accepted for card payments' } });
+    return;
+  }
+  if (!request.card) throw new AppError('VALIDATION_FAILED', { fields: { card: 'Card details are required for card payments' } });
+  const digits = normalizeCardNumber(request.card.number);
+  if (!/^\d{12,19}$/.test(digits) || !luhnValid(digits)) throw new AppError('VALIDATION_FAILED', { fields: { 'card.number': 'This card number is not valid' } });
+  const cvcLength = cardBrand(digits) === 'amex' ? 4 : 3;
+  if (request.card.cvc.length !== cvcLength) throw new AppError('VALIDATION_FAILED', { fields: { 'card.cvc': `The security code has ${cvcLength} digits` } });
+}
+
+/**
+ * Starts a purchase (docs/cashier.md): checks, our payment row (with the purchase limits checked in
+ * the same transaction), then the provider. Coins are credited later, once, by the webhook.
+ */
+export async function createDeposit(deps: AppDeps, provider: SandboxProvider, player: Player, request: DepositRequest): Promise<DepositAnswer> {
+  const db = deps.database.db;
+  const hash = requestHash(deps.config.SESSION_SECRET, request);
+  const replay = async (): Promise<DepositAnswer | undefined> => {
+    const existing = await db.selectFrom('cashier_payments').selectAll().where('player_id', '=', player.id).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+    if (!existing) return undefined;
+    if (existing.request_hash !== hash) throw new AppError('CASHIER_IDEMPOTENCY_CONFLICT');
+    return existing.response_json ? (JSON.parse(existing.response_json) as DepositAnswer) : answerOfRow(existing);
+  };
+  const first = await replay();
+  if (first) return first;
+
+  validateCard(request);
+  if (player.account_status === 'SELF_EXCLUDED') throw new AppError('CASHIER_SELF_EXCLUDED');
+  const now = deps.clock.nowMs();
+  const coolingOff = await db.selectFrom('cashier_cooling_off').select('until_ms').where('player_id', '=', player.id).executeTakeFirst();
+  if (coolingOff && Number(coolingOff.until_ms) > now) throw new AppError('CASHIER_COOLING_OFF');
+  const pkg = await db.selectFrom('cashier_packages').selectAll().where('id', '=', request.presetId).where('active', '=', 1).executeTakeFirst();
+  if (!pkg) throw new AppError('CASHIER_PACKAGE_NOT_FOUND');
+  const amountCents = Number(pkg.price_cents);
+  const paymentId = `pay_${randomBytes(12).toString('hex')}`;
+  const digits = request.card ? normalizeCardNumber(request.card.number) : null;
+
+  const inserted = await db.transaction().execute(async (trx) => {
+    // One purchase decision at a time per player, so two parallel purchases cannot both slip under a limit.
+    if (trx.getExecutor().adapter instanceof PostgresAdapter) await trx.selectFrom('players').select('id').where('id', '=', player.id).forUpdate().execute();
+    const limits = await readLimitStates(trx, player.id, now);
+    const usage = await readUsage(trx, player.id, now);
+    const breach = findLimitBreach({ daily: limits.daily.limitCents, weekly: limits.weekly.limitCents, monthly: limits.monthly.limitCents }, usage, amountCents);
+    if (breach) {
+      const left = Math.max(breach.limitCents - breach.usedCents, 0);
+      throw new AppError('CASHIER_PURCHASE_LIMIT_EXCEEDED', {
+        message: `This purchase is over your ${breach.period} purchase limit.`,
+        fields: { period: breach.period, [breach.period]: `Limit $${(breach.limitCents / 100).toFixed(2)}, $${(left / 100).toFixed(2)} left` },
+      });
+    }
+    const result = await trx
+      .insertInto('cashier_payments')
+      .values({
+        id: paymentId,
+        player_id: player.id,
+        package_id: pkg.id,
+        method_id: request.methodId,
+        amount_cents: amountCents,
+        gold_coins: Number(pkg.gold_coins),
+        fortune_cents: Number(pkg.fortune_cents),
+        status: 'created',
+        decline_reason: null,
+        provider_payment_id: null,
+        provider_sequence: 0,
+        challenge_url: null,
+        card_last4: digits ? digits.slice(-4) : null,
+        card_brand: digits ? cardBrand(digits) : null,
+        idempotency_key: request.idempotencyKey,
+        request_hash: hash,
+        response_json: null,
+        created_at_ms: now,
+        updated_at_ms: now,
+        completed_at_ms: null,
+      })
+      .onConflict((oc) => oc.columns(['player_id', 'idempotency_key']).doNothing())
+      .executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  });
+  if (!inserted) {
+    // The same key raced in from another request: answer as a replay.
+    const raced = await replay();
+    if (raced) return raced;
+  }
+
+  let payment: SandboxPayment;
+  try {
+    payment = await provider.createPayment({ reference: paymentId, amountCents, method: request.methodId, ...(request.card ? { card: request.card } : {}) });
+  } catch {
+    // The payment row stays `created`; if the provider did take it, its webhook settles the row.
+    throw new AppError('CASHIER_PROVIDER_UNAVAILABLE');
+  }
+  const answer = answerOfProvider(paymentId, payment);
+  await db
+    .updateTable('cashier_payments')
+    .set({ provider_payment_id: payment.id, response_json: JSON.stringify(answer), updated_at_ms: deps.clock.nowMs() })
+    .where('id', '=', paymentId)
+    .execute();
+  return answer;
+}
+
+/** SHA-256 hex of a normalized contact, for analytics (never the contact itself). */
+export function contactHash(value: string): string {
+  return createHash('sha256').update(value).digest('hex');
+}
+
+export type { Database };

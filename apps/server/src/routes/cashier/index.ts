@@ -1,0 +1,216 @@
+import { AppError } from '@sweepstack/contracts/errors';
+import { LIMIT_MAX_CENTS, LIMIT_PERIODS } from '@sweepstack/domain/cashier/purchase-limits';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { sendError } from '../../plugins/errors';
+import { requirePlayer } from '../../plugins/session';
+import { challengeDonePage, challengePage } from '../../payments/sandbox-provider/challenge-page';
+import { SandboxProvider, type WebhookTransport } from '../../payments/sandbox-provider/provider';
+import { sandboxWebhookSecret } from '../../payments/sandbox-provider/secret';
+import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox-provider/signature';
+import { answerOfRow, createDeposit } from './deposit';
+import { changeLimits, readLimitStates, readUsage } from './limits';
+import { registerSandboxProvider } from './provider-registry';
+import { readTransactions } from './transactions';
+import { applyWebhookEvent, ZSandboxEvent } from './webhook';
+
+export const WEBHOOK_PATH = '/rest/cash/webhook/sandbox/';
+
+const ZCard = z.strictObject({
+  number: z.string().min(1).max(40),
+  expMonth: z.number().int().min(1).max(12),
+  expYear: z.number().int().min(2000).max(2100),
+  cvc: z.string().regex(/^\d{3,4}$/, 'Must be 3 or 4 digits'),
+});
+
+const ZDepositBody = z.strictObject({
+  presetId: z.string().min(1).max(64),
+  methodId: z.enum(['card', 'bank', 'apple_pay']),
+  card: ZCard.optional(),
+  idempotencyKey: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{7,99}$/, '8 to 100 letters, digits, _ . : -'),
+});
+
+const ZDepositAnswer = z.object({
+  paymentId: z.string(),
+  status: z.enum(['complete', 'declined', 'pending_3ds', 'pending']),
+  reason: z.string().optional(),
+  challengeUrl: z.string().optional(),
+});
+
+const ZLimitValue = z.number().int().min(0).max(LIMIT_MAX_CENTS).nullable().optional();
+const ZLimitsBody = z.strictObject({ daily: ZLimitValue, weekly: ZLimitValue, monthly: ZLimitValue }).refine((b) => b.daily !== undefined || b.weekly !== undefined || b.monthly !== undefined, 'Give at least one of daily, weekly, monthly');
+
+/** Cashier (docs/cashier.md): packages, deposits, provider webhooks, purchase limits, history; and the sandbox provider. */
+const cashierRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = fastify;
+  const secret = sandboxWebhookSecret(deps.config);
+  const webhookUrl = deps.config.PAYMENTS_SANDBOX_WEBHOOK_URL;
+  const transport: WebhookTransport = webhookUrl
+    ? async ({ headers, body }) => (await fetch(webhookUrl, { method: 'POST', headers, body, signal: AbortSignal.timeout(10_000) })).status
+    : async ({ headers, body }) => (await fastify.inject({ method: 'POST', url: WEBHOOK_PATH, headers, payload: body })).statusCode;
+  const provider = new SandboxProvider({
+    db: deps.database.db,
+    clock: deps.clock,
+    secret,
+    transport,
+    publicOrigin: deps.config.publicOrigin,
+    mode: deps.config.PAYMENTS_SANDBOX_MODE,
+    duplicateRate: deps.config.PAYMENTS_SANDBOX_DUPLICATE_RATE,
+    reorderRate: deps.config.PAYMENTS_SANDBOX_REORDER_RATE,
+    log: fastify.log,
+  });
+  registerSandboxProvider(deps, provider);
+  if (deps.config.PAYMENTS_SANDBOX_WORKER) {
+    fastify.addHook('onReady', async () => provider.start());
+    fastify.addHook('preClose', async () => provider.stop());
+  }
+
+  app.get(
+    '/rest/available-sets/check/',
+    { schema: { tags: ['cashier'], summary: 'Coin packages on sale (quick-buy presets) and promo offers', querystring: z.strictObject({}) } },
+    async (_request, reply) => {
+      const rows = await deps.database.db.selectFrom('cashier_packages').selectAll().where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: {
+          packages: rows.map((p) => ({
+            id: p.id,
+            coins: Number(p.gold_coins),
+            entries: Number(p.fortune_cents) / 100,
+            price: Number(p.price_cents) / 100,
+            priceCents: Number(p.price_cents),
+            usualPrice: (p.usual_price_cents === null ? Number(p.price_cents) : Number(p.usual_price_cents)) / 100,
+            usualPriceCents: p.usual_price_cents === null ? Number(p.price_cents) : Number(p.usual_price_cents),
+            badgeLabel: p.badge_label,
+            bestDeal: p.best_deal === 1,
+            mostPopular: p.most_popular === 1,
+            relatedPresetIds: [] as string[],
+          })),
+          promoOffers: { bundle: [] as unknown[], extraWheel: [] as unknown[] },
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/rest/cash/deposit/',
+    { schema: { tags: ['cashier'], summary: 'Buy a coin package', body: ZDepositBody, response: { 200: z.object({ success: z.literal(true), data: ZDepositAnswer }) } } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await createDeposit(deps, provider, player, request.body) };
+    },
+  );
+
+  app.get(
+    '/rest/cash/payments/:paymentId/',
+    { schema: { tags: ['cashier'], summary: 'Where one of my payments stands', params: z.strictObject({ paymentId: z.string().min(1).max(64) }), querystring: z.strictObject({}) } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      const row = await deps.database.db.selectFrom('cashier_payments').selectAll().where('id', '=', request.params.paymentId).where('player_id', '=', player.id).executeTakeFirst();
+      if (!row) throw new AppError('CASHIER_PAYMENT_NOT_FOUND');
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: { ...answerOfRow(row), presetId: row.package_id, methodId: row.method_id, amountCents: Number(row.amount_cents), createdAtMs: Number(row.created_at_ms) } };
+    },
+  );
+
+  app.get('/rest/player/purchase-limits/', { schema: { tags: ['cashier'], summary: 'My purchase limits (responsible play)', querystring: z.strictObject({}) } }, async (request, reply) => {
+    const player = await requirePlayer(request);
+    const now = deps.clock.nowMs();
+    const states = await readLimitStates(deps.database.db, player.id, now);
+    const usage = await readUsage(deps.database.db, player.id, now);
+    reply.header('cache-control', 'no-store');
+    return {
+      success: true as const,
+      data: Object.fromEntries(
+        LIMIT_PERIODS.map((period) => {
+          const state = states[period];
+          return [
+            period,
+            {
+              limitCents: state.limitCents,
+              usedCents: usage[period],
+              remainingCents: state.limitCents === null ? null : Math.max(state.limitCents - usage[period], 0),
+              pending: state.pending,
+            },
+          ];
+        }),
+      ),
+    };
+  });
+
+  app.post('/rest/player/purchase-limits/', { schema: { tags: ['cashier'], summary: 'Change my purchase limits (lower now, raise after 24 h)', body: ZLimitsBody } }, async (request, reply) => {
+    const player = await requirePlayer(request);
+    await changeLimits(deps.database.db, player.id, request.body, deps.clock.nowMs());
+    reply.header('cache-control', 'no-store');
+    return { success: true as const };
+  });
+
+  app.get(
+    '/rest/player/transactions/',
+    {
+      schema: {
+        tags: ['cashier'],
+        summary: 'My transaction history (purchases, plays, prizes, redemptions)',
+        querystring: z.strictObject({ cursor: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+      },
+    },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, data: await readTransactions(deps.database.db, player.id, { cursor: request.query.cursor ?? null, limit: request.query.limit }) };
+    },
+  );
+
+  // The provider's webhook: the raw body is needed for the signature, so JSON is parsed here by hand.
+  await fastify.register(async (scope) => {
+    scope.removeContentTypeParser('application/json');
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(WEBHOOK_PATH, { schema: { tags: ['cashier'], summary: 'Sandbox provider webhook (signed)' }, config: { rateLimit: false } }, async (request, reply) => {
+      const raw = typeof request.body === 'string' ? request.body : '';
+      const header = request.headers[SIGNATURE_HEADER];
+      const check = verifySignature(secret, typeof header === 'string' ? header : undefined, raw, deps.clock.nowMs());
+      if (!check.ok) return sendError(reply, check.reason === 'timestamp' ? 'CASHIER_WEBHOOK_TIMESTAMP_INVALID' : 'CASHIER_WEBHOOK_SIGNATURE_INVALID');
+      let json: unknown;
+      try {
+        json = JSON.parse(raw);
+      } catch {
+        return sendError(reply, 'MALFORMED_REQUEST');
+      }
+      const event = ZSandboxEvent.safeParse(json);
+      if (!event.success) return sendError(reply, 'VALIDATION_FAILED');
+      const outcome = await applyWebhookEvent(deps, event.data, request.log);
+      return { success: true as const, outcome };
+    });
+  });
+
+  // The sandbox bank's 3-D Secure page (it belongs to the provider; no script, so the CSP holds).
+  await fastify.register(async (scope) => {
+    scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))));
+    const ZParams = z.strictObject({ paymentId: z.string().regex(/^sbx_pay_[0-9a-f]{24}$/) });
+    const typed = scope.withTypeProvider<ZodTypeProvider>();
+    typed.get('/sandbox/3ds/:paymentId', { schema: { hide: true, params: ZParams } }, async (request, reply) => {
+      const payment = await provider.getPayment(request.params.paymentId);
+      if (!payment) throw new AppError('CASHIER_CHALLENGE_NOT_FOUND');
+      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      if (payment.status !== 'requires_action') return reply.status(409).send(challengeDonePage(payment.status === 'succeeded'));
+      return challengePage(payment.id, payment.amountCents, payment.cardLast4);
+    });
+    typed.post(
+      '/sandbox/3ds/:paymentId',
+      { schema: { hide: true, params: ZParams, body: z.object({ outcome: z.enum(['approve', 'fail']) }) } },
+      async (request, reply) => {
+        const result = await provider.completeChallenge(request.params.paymentId, request.body.outcome === 'approve');
+        if (!result) throw new AppError('CASHIER_CHALLENGE_NOT_FOUND');
+        if (result.already) throw new AppError('CASHIER_CHALLENGE_COMPLETED');
+        reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+        return challengeDonePage(result.payment.status === 'succeeded');
+      },
+    );
+  });
+};
+
+export default cashierRoutes;

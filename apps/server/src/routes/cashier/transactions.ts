@@ -1,0 +1,80 @@
+import { history, type HistoryEntry } from '@sweepstack/db/repositories/ledger';
+import type { Database } from '@sweepstack/db/schema';
+import type { Kysely } from 'kysely';
+
+export type TransactionItem =
+  | { type: 'purchase'; id: number; createdAtMs: number; paymentId: string | null; packageId: string | null; amountCents: number | null; methodId: string | null; cardLast4: string | null; goldCoins: number; fortuneCoins: number }
+  | { type: 'play'; id: number; createdAtMs: number; gameId: string | null; sessionId: string | null; rounds: number; currency: 'GC' | 'FC'; betTotal: number; winTotal: number }
+  | { type: 'prize' | 'bonus' | 'adjustment'; id: number; createdAtMs: number; reason: string; currency: 'GC' | 'FC'; amount: number }
+  | { type: 'redemption'; id: number; createdAtMs: number; currency: 'GC' | 'FC'; amount: number; state: 'pending' | 'paid' | 'returned' };
+
+const PLAY_REASONS = new Set(['game_bet', 'game_win', 'jackpot_contribution', 'jackpot_win']);
+
+/** Fortune Coins in the API: 2 decimals; Gold Coins: whole. */
+function coins(entry: HistoryEntry): number {
+  return entry.currency === 'FC' ? entry.amount / 100 : entry.amount;
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : null;
+}
+
+/**
+ * The account area's transaction history (docs/cashier.md): the ledger's entries newest first,
+ * with a purchase's Gold and Fortune Coin legs as one item (enriched from the payment), consecutive
+ * plays of one game session and currency summarized as one item, prizes and bonuses, and
+ * redemptions with how they ended. Grouping happens within a page.
+ */
+export async function readTransactions(db: Kysely<Database>, playerId: number, page: { cursor?: number | null; limit?: number }): Promise<{ items: TransactionItem[]; nextCursor: number | null }> {
+  const { entries, nextCursor } = await history(db, playerId, page);
+  const paymentIds = [...new Set(entries.filter((e) => e.reason === 'purchase').map((e) => text(e.metadata.paymentId)).filter((id): id is string => id !== null))];
+  const payments = new Map(
+    paymentIds.length === 0
+      ? []
+      : (await db.selectFrom('cashier_payments').select(['id', 'package_id', 'amount_cents', 'method_id', 'card_last4']).where('id', 'in', paymentIds).where('player_id', '=', playerId).execute()).map((p) => [p.id, p]),
+  );
+  const items: TransactionItem[] = [];
+  for (const entry of entries) {
+    const last = items.at(-1);
+    if (entry.reason === 'purchase') {
+      const paymentId = text(entry.metadata.paymentId);
+      if (last?.type === 'purchase' && paymentId !== null && last.paymentId === paymentId) {
+        if (entry.currency === 'GC') last.goldCoins += coins(entry);
+        else last.fortuneCoins += coins(entry);
+        continue;
+      }
+      const payment = paymentId ? payments.get(paymentId) : undefined;
+      items.push({
+        type: 'purchase',
+        id: entry.id,
+        createdAtMs: entry.createdAtMs,
+        paymentId,
+        packageId: payment?.package_id ?? null,
+        amountCents: payment ? Number(payment.amount_cents) : null,
+        methodId: payment?.method_id ?? null,
+        cardLast4: payment?.card_last4 ?? null,
+        goldCoins: entry.currency === 'GC' ? coins(entry) : 0,
+        fortuneCoins: entry.currency === 'FC' ? coins(entry) : 0,
+      });
+    } else if (PLAY_REASONS.has(entry.reason)) {
+      const sessionId = text(entry.metadata.sessionId ?? entry.metadata.gameSessionId);
+      const gameId = text(entry.metadata.gameId);
+      const bet = entry.reason === 'game_bet' || entry.reason === 'jackpot_contribution';
+      if (last?.type === 'play' && last.currency === entry.currency && last.sessionId === sessionId && last.gameId === gameId) {
+        if (bet) {
+          last.betTotal += -coins(entry);
+          if (entry.reason === 'game_bet') last.rounds += 1;
+        } else last.winTotal += coins(entry);
+        continue;
+      }
+      items.push({ type: 'play', id: entry.id, createdAtMs: entry.createdAtMs, gameId, sessionId, rounds: entry.reason === 'game_bet' ? 1 : 0, currency: entry.currency, betTotal: bet ? -coins(entry) : 0, winTotal: bet ? 0 : coins(entry) });
+    } else if (entry.reason === 'redemption') {
+      if (entry.status !== 'pending') continue; // its resolution is shown on the pending entry
+      items.push({ type: 'redemption', id: entry.id, createdAtMs: entry.createdAtMs, currency: entry.currency, amount: coins(entry), state: entry.resolvedAs === 'posted' ? 'paid' : entry.resolvedAs === 'voided' ? 'returned' : 'pending' });
+    } else {
+      const type = entry.reason === 'prize' ? 'prize' : entry.reason === 'adjustment' || entry.reason === 'purchase_refund' ? 'adjustment' : 'bonus';
+      items.push({ type, id: entry.id, createdAtMs: entry.createdAtMs, reason: entry.reason, currency: entry.currency, amount: coins(entry) });
+    }
+  }
+  return { items, nextCursor };
+}
