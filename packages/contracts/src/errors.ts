@@ -60,6 +60,18 @@ export const ERROR_CATALOGUE = {
   REDEEM_NOT_PENDING: { status: 409, messageKey: 'errors.redeemNotPending', message: 'This redemption is no longer pending.' },
   REDEEM_NOT_VERIFIED: { status: 403, messageKey: 'errors.redeemNotVerified', message: 'Please verify your identity before redeeming.' },
   REDEEM_WRONG_MODE: { status: 409, messageKey: 'errors.redeemWrongMode', message: 'Switch to Fortune Coins (SweepStakes) to redeem.' },
+  // cashier
+  CASHIER_CHALLENGE_COMPLETED: { status: 409, messageKey: 'errors.cashierChallengeCompleted', message: 'This verification was already completed.' },
+  CASHIER_CHALLENGE_NOT_FOUND: { status: 404, messageKey: 'errors.cashierChallengeNotFound', message: 'This verification does not exist.' },
+  CASHIER_COOLING_OFF: { status: 403, messageKey: 'errors.cashierCoolingOff', message: 'Purchases are paused during your cooling-off period.' },
+  CASHIER_IDEMPOTENCY_CONFLICT: { status: 409, messageKey: 'errors.cashierIdempotencyConflict', message: 'This purchase key was already used for a different purchase.' },
+  CASHIER_PACKAGE_NOT_FOUND: { status: 404, messageKey: 'errors.cashierPackageNotFound', message: 'This package is not available.' },
+  CASHIER_PAYMENT_NOT_FOUND: { status: 404, messageKey: 'errors.cashierPaymentNotFound', message: 'This payment does not exist.' },
+  CASHIER_PROVIDER_UNAVAILABLE: { status: 503, messageKey: 'errors.cashierProviderUnavailable', message: 'We are failed to process your transaction. Please try again.' },
+  CASHIER_PURCHASE_LIMIT_EXCEEDED: { status: 422, messageKey: 'errors.cashierPurchaseLimitExceeded', message: 'This purchase is over your purchase limit.' },
+  CASHIER_SELF_EXCLUDED: { status: 403, messageKey: 'errors.cashierSelfExcluded', message: 'Purchases are not available while you are self-excluded.' },
+  CASHIER_WEBHOOK_SIGNATURE_INVALID: { status: 401, messageKey: 'errors.cashierWebhookSignatureInvalid', message: 'The webhook signature is not valid.' },
+  CASHIER_WEBHOOK_TIMESTAMP_INVALID: { status: 401, messageKey: 'errors.cashierWebhookTimestampInvalid', message: 'The webhook timestamp is outside the tolerance.' },
 } as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -1,4 +1,5 @@
 import type { AuthTables } from './tables/auth';
+import type { CashierTables } from './tables/cashier';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { EventTables } from './tables/events';
@@ -9,4 +10,4 @@ import type { LedgerTables } from './tables/ledger';
  * The whole database as Kysely sees it. Each feature area declares its tables in
  * `tables/<area>.ts` and is added to this list.
  */
-export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables, CashierTables {}
