@@ -7,6 +7,7 @@ import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
 import { recordBalanceChanged } from '../realtime/balance-push';
+import { recordPush } from '../realtime/push';
 import { ensureProfile } from './profile';
 
 export const REDEEM_SETTING_KEYS = {
@@ -155,9 +156,25 @@ export async function requestRedemption(db: Kysely<Database>, clock: Clock, play
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await recordRedeemPush(trx, clock, row);
     await recordBalanceChanged(trx, playerId, { clock, reason: 'redemption.requested' });
     return { redemption: redemptionView(row), replayed: false };
   });
+}
+
+export const REDEEM_EVENT = 'redeem.status-changed';
+
+/** The `redeem` push of the redemption's current state, in the caller's transaction. */
+async function recordRedeemPush(trx: Transaction<Database>, clock: Clock, row: RedemptionRow): Promise<void> {
+  await recordPush(
+    trx,
+    {
+      eventType: REDEEM_EVENT,
+      playerId: row.player_id,
+      push: { type: 'redeem', action: row.status, data: { redemptionId: Number(row.id), amount: Number(row.amount_cents), method: row.method, reason: row.reason } },
+    },
+    { clock },
+  );
 }
 
 function replayOf(row: RedemptionRow, body: RedeemBody): RedemptionView {
@@ -202,6 +219,7 @@ export async function resolveRedemption(trx: Transaction<Database>, clock: Clock
     .executeTakeFirst();
   // Another resolution won the race between our read and the ledger's lock.
   if (!updated) throw new AppError('REDEEM_NOT_PENDING');
+  await recordRedeemPush(trx, clock, updated);
   await recordBalanceChanged(trx, redemption.player_id, { clock, reason: `redemption.${status}` });
   return { before: redemptionView(redemption), after: redemptionView(updated) };
 }

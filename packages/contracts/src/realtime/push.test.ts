@@ -15,7 +15,7 @@ describe('push contract', () => {
       { type: 'playerVerification', action: 'apple_pay_success' },
     ];
     for (const message of good) expect(ZPushMessage.safeParse(message).success, JSON.stringify(message)).toBe(true);
-    expect(PUSH_TYPES).toEqual(['gameMode', 'balance', 'paymentStatus', 'deposit', 'playerVerification']);
+    expect(PUSH_TYPES).toEqual(['gameMode', 'balance', 'paymentStatus', 'deposit', 'playerVerification', 'redeem']);
   });
 
   it('refuses unknown types, unknown actions and wrong data', () => {

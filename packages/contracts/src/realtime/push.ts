@@ -4,6 +4,7 @@ import { ZDepositPush } from './deposit';
 import { ZGameModePush } from './game-mode';
 import { ZPaymentStatusPush } from './payment-status';
 import { ZPlayerVerificationPush } from './player-verification';
+import { ZRedeemPush } from './redeem';
 
 /** The Socket.IO event name every push travels under. */
 export const PUSH_EVENT = 'push';
@@ -13,7 +14,7 @@ export const PUSH_EVENT = 'push';
  * with an `action`. Validated by the server before it is recorded and emitted, and by the client
  * on receipt. A feature adds its push by adding a file here and one member to this list.
  */
-export const ZPushMessage = z.discriminatedUnion('type', [ZGameModePush, ZBalancePush, ZPaymentStatusPush, ZDepositPush, ZPlayerVerificationPush]);
+export const ZPushMessage = z.discriminatedUnion('type', [ZGameModePush, ZBalancePush, ZPaymentStatusPush, ZDepositPush, ZPlayerVerificationPush, ZRedeemPush]);
 export type PushMessage = z.infer<typeof ZPushMessage>;
 export type PushMessageInput = z.input<typeof ZPushMessage>;
 export type PushType = PushMessage['type'];

@@ -2,6 +2,7 @@ import { AppError } from '@sweepstack/contracts/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { documentStorageFor } from '../../kyc/document-storage';
 import { documentView } from '../../kyc/documents';
 import { audit, bootstrapOperator, clearOperatorCookie, createOperator, endOperatorSession, OPERATOR_COOKIE, OPERATOR_ROLES, requireOperator, setOperatorCookie, signInOperator } from '../../kyc/operators';
 import { ensureProfile } from '../../kyc/profile';
@@ -21,6 +22,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
   const { deps } = fastify;
   const { db } = deps.database;
   const { clock } = deps;
+  const storage = documentStorageFor(deps.config);
 
   await bootstrapOperator(db, clock, deps.config.OPERATOR_BOOTSTRAP_EMAIL, deps.config.OPERATOR_BOOTSTRAP_PASSWORD);
 
@@ -30,7 +32,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/api/operator/sign-in/',
-    { schema: { tags: ['operator'], summary: 'Operator sign-in (sets ss_operator)', body: z.strictObject({ email: z.string().min(3).max(254), password: z.string().min(1).max(200) }) }, config: { rateLimit: { max: 10, timeWindow: '1 minute' } } },
+    { schema: { tags: ['operator'], summary: 'Operator sign-in (sets ss_operator)', body: z.strictObject({ email: z.string().min(3).max(254), password: z.string().min(1).max(200) }) }, config: { rateLimit: { max: 20, timeWindow: '1 minute' } } },
     async (request, reply) => {
       const { operator, token } = await signInOperator(db, clock, request.body.email, request.body.password);
       await audit(db, clock, operator, { action: 'operator.sign_in', targetType: 'operator', targetId: operator.id, after: { ip: request.ip } });
@@ -78,6 +80,16 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
     if (request.query.status !== 'all') query = query.where('player_documents.status', '=', request.query.status);
     const rows = await query.execute();
     return { success: true as const, data: rows.map((row) => ({ ...documentView(row), playerId: row.player_id, playerUuid: row.player_uuid, playerEmail: row.player_email })) };
+  });
+
+  // Reviewing means looking at the file: every view is audited (identity documents are personal data).
+  app.get('/api/operator/documents/:id/file/', { schema: { tags: ['operator'], summary: "A player's document file (audited)", params: ZId } }, async (request, reply) => {
+    const operator = await requireOperator(request, 'documents.read');
+    const row = await db.selectFrom('player_documents').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+    if (!row) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
+    const bytes = await storage.get(row.storage_key);
+    await audit(db, clock, operator, { action: 'document.view', targetType: 'player_document', targetId: row.id, after: { playerId: row.player_id } });
+    return reply.headers({ 'content-type': row.content_type, 'content-disposition': `attachment; filename="document-${row.id}"`, 'x-content-type-options': 'nosniff' }).send(bytes);
   });
 
   for (const decision of ['approve', 'reject'] as const) {

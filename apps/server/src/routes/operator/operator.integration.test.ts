@@ -89,7 +89,12 @@ describe.each(dialectsUnderTest())('operator API on %s', (dialect) => {
 
   it('audits every action with who, what, target, before and after; the audit is append-only', async () => {
     const { documentId } = await playerWithDocument('audit@example.com');
+    const file = await op('GET', `/api/operator/documents/${documentId}/file/`, admin);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/jpeg');
+    expect(file.rawPayload.equals((await sampleDocuments()).jpg)).toBe(true);
     await op('POST', `/api/operator/documents/${documentId}/approve/`, admin, { reason: 'Clear passport scan' });
+    expect((await op('GET', '/api/operator/audit/?limit=200', admin)).json().data.some((e: { action: string; targetId: string }) => e.action === 'document.view' && e.targetId === String(documentId))).toBe(true);
     const log = (await op('GET', '/api/operator/audit/?limit=200', admin)).json().data as { action: string; targetId: string; operatorEmail: string; before: unknown; after: unknown }[];
     const entry = log.find((e) => e.action === 'document.approve' && e.targetId === String(documentId));
     expect(entry).toMatchObject({ operatorEmail: OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, before: { status: 'pending', verificationStatus: null }, after: { status: 'approved', verificationStatus: 'verified', reason: 'Clear passport scan' } });

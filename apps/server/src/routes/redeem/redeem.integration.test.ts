@@ -169,6 +169,13 @@ describe.each(dialectsUnderTest())('redeem on %s', (dialect) => {
     const balancePushes = await t.database.db.selectFrom('domain_events').select('payload_json').where('player_id', '=', playerId).where('type', '=', 'wallet.balance-changed').execute();
     const reasons = balancePushes.map((p) => (JSON.parse(p.payload_json) as { reason: string }).reason);
     expect(reasons).toEqual(expect.arrayContaining(['redemption.requested', 'redemption.paid', 'redemption.rejected']));
+    const redeemPushes = await t.database.db.selectFrom('domain_events').select('push_json').where('player_id', '=', playerId).where('type', '=', 'redeem.status-changed').orderBy('id').execute();
+    expect(redeemPushes.map((p) => JSON.parse(p.push_json!))).toEqual([
+      { type: 'redeem', action: 'pending', data: { redemptionId: paidId, amount: 10_000, method: 'bank', reason: null } },
+      { type: 'redeem', action: 'pending', data: { redemptionId: rejectedId, amount: 5_000, method: 'gift_card', reason: null } },
+      { type: 'redeem', action: 'paid', data: { redemptionId: paidId, amount: 10_000, method: 'bank', reason: null } },
+      { type: 'redeem', action: 'rejected', data: { redemptionId: rejectedId, amount: 5_000, method: 'gift_card', reason: 'Name does not match the account' } },
+    ]);
   });
 
   it('is refused while the operator setting turns redeem off', async () => {
