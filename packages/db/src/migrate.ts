@@ -25,7 +25,9 @@ const provider: MigrationProvider = {
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the migrator works on any schema
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider });
+  // Feature modules add migrations side by side, each in its own number range: a database that already
+  // ran a later range must still take an earlier-numbered migration added afterwards.
+  const migrator = new Migrator({ db, provider, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
