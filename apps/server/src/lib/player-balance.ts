@@ -52,10 +52,7 @@ export function balanceFromAccounts(rows: ReadonlyArray<{ currency: string; kind
   };
 }
 
-/**
- * How many completed deposits (purchases) the player has made. There is no payments module yet, so
- * nobody has deposited: the count is truly 0. The payments module replaces this body with its count.
- */
+/** How many completed deposits (purchases) the player has made, as the cashier counts them. */
 const selectDepositsCount = preparedQuery((db, playerId: number) => db.selectFrom('cashier_player_stats').select('deposits_count').where('player_id', '=', playerId));
 
 /** Compiled once per handle: app init reads it on every signed-in call. */
