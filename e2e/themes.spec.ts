@@ -12,10 +12,10 @@ test('three themes render distinctly', async ({ page }) => {
     looks[theme] = await page.evaluate(() => {
       const style = getComputedStyle(document.documentElement);
       return {
-        background: getComputedStyle(document.body).backgroundColor,
+        background: [getComputedStyle(document.documentElement).backgroundColor, getComputedStyle(document.body).backgroundColor].join(' '),
         primary: style.getPropertyValue('--primary').trim(),
         radius: style.getPropertyValue('--radius').trim(),
-        wordmark: document.querySelector('header svg[role="img"]')?.getAttribute('aria-label') ?? '',
+        wordmark: document.querySelector('header svg[role="img"]')?.outerHTML ?? '',
       };
     });
     await page.screenshot({ path: `test-results/e2e/artifacts/theme-${theme}.png`, fullPage: false });
