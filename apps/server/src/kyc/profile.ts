@@ -157,10 +157,19 @@ async function checkBirthday(db: Kysely<Database>, value: string, clock: Clock):
   assertOldEnough(value, await minimumAgeYears(db), clock);
 }
 
+/** A verified player's legal name and birthday are frozen: support changes them after a new check. */
+function assertIdentityUnchanged(row: ProfileRow, body: { name: string; surname: string; birthday: string }): void {
+  if (row.verification_status !== 'verified') return;
+  const changed = (['name', 'surname', 'birthday'] as const).filter((field) => row[field] !== null && row[field] !== body[field]);
+  if (changed.length > 0) {
+    throw new AppError('VALIDATION_FAILED', { fields: Object.fromEntries(changed.map((f) => [f, 'Verified identity details cannot be changed here; please contact support'])) });
+  }
+}
+
 /** Saves the easy profile (name, surname, birthday, zip). */
 export async function saveEasyProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: z.infer<typeof ZEasyProfileBody>): Promise<void> {
   await checkBirthday(db, body.birthday, clock);
-  await ensureProfile(db, playerId, clock.nowMs());
+  assertIdentityUnchanged(await ensureProfile(db, playerId, clock.nowMs()), body);
   await db
     .updateTable('player_profiles')
     .set({ name: body.name, surname: body.surname, birthday: body.birthday, zip: body.zip, updated_at_ms: clock.nowMs() })
@@ -168,16 +177,10 @@ export async function saveEasyProfile(db: Kysely<Database>, clock: Clock, player
     .execute();
 }
 
-/** Saves the full profile. A verified player's legal name and birthday are frozen (support changes them). */
+/** Saves the full profile (same freeze of verified identity details). */
 export async function saveFullProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: z.infer<typeof ZFullProfileBody>): Promise<void> {
   await checkBirthday(db, body.birthday, clock);
-  const row = await ensureProfile(db, playerId, clock.nowMs());
-  if (row.verification_status === 'verified') {
-    const changed = (['name', 'surname', 'birthday'] as const).filter((field) => row[field] !== null && row[field] !== body[field]);
-    if (changed.length > 0) {
-      throw new AppError('VALIDATION_FAILED', { fields: Object.fromEntries(changed.map((f) => [f, 'Verified identity details cannot be changed here; please contact support'])) });
-    }
-  }
+  assertIdentityUnchanged(await ensureProfile(db, playerId, clock.nowMs()), body);
   await db
     .updateTable('player_profiles')
     .set({

@@ -83,6 +83,13 @@ describe.each(dialectsUnderTest())('operator API on %s', (dialect) => {
     expect(res.json()).toMatchObject({ success: true, data: { status: 'approved' } });
     const profile = (await t.app.inject({ method: 'GET', url: '/rest/player/profile/', headers: { cookie } })).json().data;
     expect(profile).toMatchObject({ documentConfirmStatus: 'approved', verificationStatus: 'verified', autoVerificationData: { isAvailable: false } });
+    // Verified: the legal name is frozen, the address is not.
+    expect((await t.app.inject({ method: 'POST', url: '/rest/player/profile/easy/', payload: { name: 'Ada', surname: 'Byron', birthday: '1990-01-01', zip: '10001' }, headers: { cookie } })).statusCode).toBe(200);
+    await t.database.db.updateTable('player_profiles').set({ verification_status: 'verified' }).where('player_id', '=', playerId).execute();
+    const renamed = await t.app.inject({ method: 'POST', url: '/rest/player/profile/easy/', payload: { name: 'Eve', surname: 'Byron', birthday: '1990-01-01', zip: '10002' }, headers: { cookie } });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().error.fields).toHaveProperty('name');
+    expect((await t.app.inject({ method: 'POST', url: '/rest/player/profile/easy/', payload: { name: 'Ada', surname: 'Byron', birthday: '1990-01-01', zip: '10002' }, headers: { cookie } })).statusCode).toBe(200);
     const push = await t.database.db.selectFrom('domain_events').select('push_json').where('player_id', '=', playerId).where('type', '=', 'kyc.verification-changed').executeTakeFirstOrThrow();
     expect(JSON.parse(push.push_json!)).toMatchObject({ type: 'playerVerification', action: 'success' });
   });
