@@ -72,6 +72,22 @@ export const ERROR_CATALOGUE = {
   CASHIER_SELF_EXCLUDED: { status: 403, messageKey: 'errors.cashierSelfExcluded', message: 'Purchases are not available while you are self-excluded.' },
   CASHIER_WEBHOOK_SIGNATURE_INVALID: { status: 401, messageKey: 'errors.cashierWebhookSignatureInvalid', message: 'The webhook signature is not valid.' },
   CASHIER_WEBHOOK_TIMESTAMP_INVALID: { status: 401, messageKey: 'errors.cashierWebhookTimestampInvalid', message: 'The webhook timestamp is outside the tolerance.' },
+  // games (catalogue, play API, fairness)
+  GAME_BET_INVALID: { status: 422, messageKey: 'errors.gameBetInvalid', message: 'This bet is not offered in this game.' },
+  GAME_BET_OVER_MAX: { status: 422, messageKey: 'errors.gameBetOverMax', message: 'This bet is over the maximum for this game.' },
+  GAME_BONUS_BUY_UNAVAILABLE: { status: 422, messageKey: 'errors.gameBonusBuyUnavailable', message: 'This game has no bonus buy.' },
+  GAME_CACHE_DISABLED: { status: 404, messageKey: 'errors.gameCacheDisabled', message: 'The games cache is not used on this site.' },
+  GAME_CACHE_INVALID: { status: 422, messageKey: 'errors.gameCacheInvalid', message: 'Cached games not valid' },
+  GAME_CACHE_NOT_FOUND: { status: 404, messageKey: 'errors.gameCacheNotFound', message: 'playerRestrictionIdsHash not found' },
+  GAME_FAIRNESS_ROUND_NOT_FOUND: { status: 404, messageKey: 'errors.gameFairnessRoundNotFound', message: 'This round does not exist.' },
+  GAME_FEATURE_IN_PROGRESS: { status: 409, messageKey: 'errors.gameFeatureInProgress', message: 'Finish the free spins or respins first.' },
+  GAME_MODE_MISMATCH: { status: 409, messageKey: 'errors.gameModeMismatch', message: 'The game mode changed. Please reopen the game.' },
+  GAME_NOT_FOUND: { status: 404, messageKey: 'errors.gameNotFound', message: 'This game does not exist.' },
+  GAME_PLAY_NOT_ALLOWED: { status: 403, messageKey: 'errors.gamePlayNotAllowed', message: 'Play is not available on this account.' },
+  GAME_ROUND_KEY_CONFLICT: { status: 409, messageKey: 'errors.gameRoundKeyConflict', message: 'This spin key was already used for a different spin.' },
+  GAME_SESSION_CLOSED: { status: 409, messageKey: 'errors.gameSessionClosed', message: 'This game session is closed. Please reopen the game.' },
+  GAME_SESSION_FORBIDDEN: { status: 403, messageKey: 'errors.gameSessionForbidden', message: 'This game session belongs to another player.' },
+  GAME_SESSION_NOT_FOUND: { status: 404, messageKey: 'errors.gameSessionNotFound', message: 'This game session does not exist.' },
 } as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

@@ -3,6 +3,7 @@ import type { CashierTables } from './tables/cashier';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { EventTables } from './tables/events';
+import type { GameTables } from './tables/games';
 import type { KycTables } from './tables/kyc';
 import type { LedgerTables } from './tables/ledger';
 
@@ -10,4 +11,4 @@ import type { LedgerTables } from './tables/ledger';
  * The whole database as Kysely sees it. Each feature area declares its tables in
  * `tables/<area>.ts` and is added to this list.
  */
-export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables, CashierTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables, CashierTables, GameTables {}

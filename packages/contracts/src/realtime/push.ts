@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZBalancePush } from './balance';
 import { ZDepositPush } from './deposit';
 import { ZGameModePush } from './game-mode';
+import { ZJackpotPush } from './jackpot';
 import { ZPaymentStatusPush } from './payment-status';
 import { ZPlayerVerificationPush } from './player-verification';
 import { ZRedeemPush } from './redeem';
@@ -14,7 +15,7 @@ export const PUSH_EVENT = 'push';
  * with an `action`. Validated by the server before it is recorded and emitted, and by the client
  * on receipt. A feature adds its push by adding a file here and one member to this list.
  */
-export const ZPushMessage = z.discriminatedUnion('type', [ZGameModePush, ZBalancePush, ZPaymentStatusPush, ZDepositPush, ZPlayerVerificationPush, ZRedeemPush]);
+export const ZPushMessage = z.discriminatedUnion('type', [ZGameModePush, ZBalancePush, ZPaymentStatusPush, ZDepositPush, ZPlayerVerificationPush, ZJackpotPush, ZRedeemPush]);
 export type PushMessage = z.infer<typeof ZPushMessage>;
 export type PushMessageInput = z.input<typeof ZPushMessage>;
 export type PushType = PushMessage['type'];

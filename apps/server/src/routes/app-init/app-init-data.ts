@@ -83,6 +83,8 @@ export interface PlayerAppInitInputs {
   balance: PlayerBalance;
   /** The real-time channel (wsConnectionData, websocket, token): realtime/connection-data.ts. */
   connection?: Pick<AppInitData, 'wsConnectionData' | 'websocket' | 'token'>;
+  /** Favorites and recent games (games/player-games.ts); empty when not given. */
+  games?: Pick<AppInitData, 'favoriteGames' | 'favLast' | 'lastGames'>;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -102,10 +104,7 @@ const PLAYER_CONSTANT = deepFreeze({
   profileCompleted: false,
   // No social sign-in providers exist.
   activeSocialAccounts: [],
-  // Favorites, recent games and tournament subscriptions belong to the games and tournaments modules.
-  favoriteGames: [],
-  favLast: [],
-  lastGames: [],
+  // Tournament subscriptions belong to the tournaments module.
   TournamentsSubscriptions: [],
   ...featureFlags(),
   ...NO_OFFERS,
@@ -115,7 +114,7 @@ const PLAYER_CONSTANT = deepFreeze({
 type PlayerVariable = Omit<AppInitData, keyof typeof PLAYER_CONSTANT>;
 
 /** The part of a player's app init that depends on the player (one object literal, no spreads). */
-function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection }: PlayerAppInitInputs): PlayerVariable {
+function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection, games }: PlayerAppInitInputs): PlayerVariable {
   const channel = connection ?? NO_CONNECTION;
   return {
     login: player.login,
@@ -132,6 +131,9 @@ function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, d
     hasDeposits: depositsCount > 0,
     accountStatus: player.account_status,
     playerRestrictionIdsHash: restrictionIdsHash,
+    favoriteGames: games?.favoriteGames ?? [],
+    favLast: games?.favLast ?? [],
+    lastGames: games?.lastGames ?? [],
     termsRequirement,
     registration: { complete: player.registration_complete === 1, registrationFunnel: { funnelType: player.funnel_type } },
     playerInfo: { playerBalance: balance },

@@ -2,6 +2,7 @@ import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { readPlayerGames } from '../../games/player-games';
 import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
 import { readDepositsCount } from '../../lib/player-balance';
@@ -45,7 +46,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         );
         return sendRawJson(reply, text.json);
       }
-      const [{ balance, termsRequirement }, depositsCount] = await Promise.all([readPlayerState(deps.database.db, player.id), readDepositsCount(deps, player.id)]);
+      const [{ balance, termsRequirement }, depositsCount, games] = await Promise.all([readPlayerState(deps.database.db, player.id), readDepositsCount(deps, player.id), readPlayerGames(deps.database.db, player.id)]);
       // The player's state is part of the profile module (not built yet): unknown until then. The hash
       // depends only on the account status and the snapshot's restricted states: memoized per snapshot.
       const hashKey = `app-init:restriction-hash:${player.account_status}`;
@@ -56,7 +57,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       }
       return sendRawJson(
         reply,
-        playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection: channelConnection(deps, player.id) }),
+        playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection: channelConnection(deps, player.id), games }),
       );
     },
   );

@@ -1,0 +1,99 @@
+import { ZHomePageResponse } from '@sweepstack/contracts/games/home';
+import { listRecentWins } from '@sweepstack/db/repositories/games';
+import { listJackpotPools } from '@sweepstack/db/repositories/jackpots';
+import { readSetting } from '@sweepstack/db/repositories/settings';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'kysely';
+import { z } from 'zod';
+import { currentCatalogue, gameOfWeek, VERSION_APP } from '../../games/catalogue';
+import { maskName } from '../../games/play';
+
+const HOME_CONTENT_SETTING = 'games.home_content';
+const LAST_WINNERS = 12;
+
+interface HomeContent {
+  seo?: { title: string; description: string } | null;
+  banners?: { key: string; title: string; text: string; game: string | null; image: string; url: string }[];
+  collections?: { key: string; title: string; games: string[] }[];
+}
+
+interface PackageRow {
+  id: string;
+  price_cents: number;
+  usual_price_cents: number | null;
+  gold_coins: number;
+  fortune_cents: number;
+  badge_label: string | null;
+  best_deal: number;
+  most_popular: number;
+}
+
+/**
+ * GET /rest/page/home/ (spec §3 "Home page payload"): real data only. Jackpots are the live pool
+ * values, last winners the latest winning rounds, packages the cashier's active packages; the parts of
+ * features not built yet (quests, promotions, info plate, schema banners) stay empty.
+ */
+const homePageRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const deps = fastify.deps;
+  const db = deps.database.db;
+
+  async function cashierPackages(): Promise<unknown[]> {
+    try {
+      const rows = (await sql<PackageRow>`select id, price_cents, usual_price_cents, gold_coins, fortune_cents, badge_label, best_deal, most_popular from cashier_packages where active = 1 order by sort_order, id`.execute(db)).rows;
+      return rows.map((p) => ({
+        id: p.id,
+        coins: Number(p.gold_coins),
+        entries: Number(p.fortune_cents),
+        price: Number(p.price_cents),
+        usualPrice: p.usual_price_cents === null ? null : Number(p.usual_price_cents),
+        badgeLabel: p.badge_label,
+        bestDeal: Number(p.best_deal) === 1,
+        mostPopular: Number(p.most_popular) === 1,
+      }));
+    } catch {
+      // The cashier's table does not exist in this deployment: no packages to show.
+      return [];
+    }
+  }
+
+  app.get(
+    '/rest/page/home/',
+    { schema: { tags: ['games'], summary: 'The home page payload', querystring: z.strictObject({ versionApp: z.string().max(32).optional() }), response: { 200: ZHomePageResponse } } },
+    async (_request, reply) => {
+      const [catalogue, pools, wins, contentJson, packages] = await Promise.all([currentCatalogue(deps), listJackpotPools(db), listRecentWins(db, LAST_WINNERS), readSetting(db, HOME_CONTENT_SETTING), cashierPackages()]);
+      const content = (contentJson ?? {}) as HomeContent;
+      const idOf = new Map([...catalogue.byId.values()].map(({ game }) => [game.slug, game.id]));
+      const issues: Record<string, { title: string; games: number[]; gameOfWeek?: number | null }> = {};
+      for (const [slug, issue] of catalogue.issuesBySlug) issues[slug] = { title: issue.title, games: issue.games };
+      if (issues['popular-games']) issues['popular-games'].gameOfWeek = gameOfWeek(catalogue, deps.clock.nowMs());
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        seo: content.seo ?? null,
+        versionApp: VERSION_APP,
+        payload: {
+          jackpots: pools,
+          banners: (content.banners ?? []).map((b) => ({ ...b, game: b.game === null ? null : (idOf.get(b.game) ?? null) })),
+          questData: null,
+          collections: (content.collections ?? []).map((c) => ({ key: c.key, title: c.title, games: c.games.map((slug) => idOf.get(slug)).filter((id): id is number => id !== undefined) })),
+          infoPlate: null,
+          promotions: [],
+          promoBanners: [],
+          schemeSections: catalogue.payload.schemeSections,
+          lastWinners: wins.flatMap((w) => {
+            const entry = catalogue.byId.get(w.gameId);
+            if (!entry) return [];
+            return [{ roundId: w.roundId, name: maskName(w.login), gameId: w.gameId, gameSlug: entry.game.slug, gameTitle: entry.game.title, img: entry.game.img, currency: w.currency, amount: w.amount, jackpot: w.jackpot, createdAtMs: w.createdAtMs }];
+          }),
+          packages,
+          schemaBanners: [],
+          games: { issues },
+        },
+      };
+    },
+  );
+};
+
+export default homePageRoutes;
