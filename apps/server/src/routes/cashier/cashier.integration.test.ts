@@ -451,6 +451,23 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     expect((await h.app().inject({ method: 'POST', url: '/sandbox/3ds/sbx_pay_000000000000000000000000', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'outcome=maybe' })).statusCode).toBe(400);
   });
 
+  it('parallel purchases of one player end with exact balances; parallel retries of one key make one payment', async () => {
+    const gina = await h.signUp();
+    const before = await getPlayerBalance(h.db(), gina.id);
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => h.buy(gina, i % 2 ? 'gc-5k' : 'gc-10k', i % 3 ? 'card' : 'apple_pay', i % 3 ? card(TEST_CARDS.success) : undefined)));
+    expect(answers.every((a) => a.status === 'complete')).toBe(true);
+    const key = newKey();
+    const retries = await Promise.all(Array.from({ length: 8 }, () => h.deposit(gina, { presetId: 'gc-5k', methodId: 'apple_pay', idempotencyKey: key })));
+    expect(retries.every((r) => r.statusCode === 200)).toBe(true);
+    expect(new Set(retries.map((r) => (r.json() as { data: { paymentId: string } }).data.paymentId)).size).toBe(1);
+    await h.provider().drain();
+    const after = await getPlayerBalance(h.db(), gina.id);
+    expect(after.tourPoints - before.tourPoints).toBe(15 * 5000 + 15 * 10000 + 5000);
+    expect(after.unplayed - before.unplayed).toBe(15 * 500 + 15 * 1000 + 500);
+    expect(await readDepositsCount(h.ctx.t.app.deps, gina.id)).toBe(31);
+    expect(new Set((await h.pushes(gina.id, 'deposit')).map((p) => p.data.depositsCount))).toEqual(new Set(Array.from({ length: 31 }, (_, i) => i + 1)));
+  });
+
   it('lists purchases, bonuses and plays in the transaction history', async () => {
     const erin = await h.signUp();
     const answer = await h.buy(erin, 'gc-10k', 'card', card(TEST_CARDS.success));
