@@ -78,7 +78,7 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
     return { success: true as const, data: await readProfile(db, player.id, deps.clock.nowMs()) };
   });
 
-  app.post('/rest/player/documents/', { schema: { tags: ['player'], summary: 'Upload an identity document (multipart, field "file")', consumes: ['multipart/form-data'], response: { 200: z.object({ success: z.literal(true), message: z.string(), data: ZDocument }) } } }, async (request) => {
+  app.post('/rest/player/documents/', { schema: { tags: ['player'], summary: 'Upload an identity document (multipart, field "file")', consumes: ['multipart/form-data'], response: { 200: z.object({ success: z.literal(true), message: z.string(), data: ZDocument }) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const player = await requirePlayer(request);
     const file = await request.file();
     if (!file) throw new AppError('VALIDATION_FAILED', { fields: { file: 'Attach a file' } });
