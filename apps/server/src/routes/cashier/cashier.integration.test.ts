@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { DialectName } from '@sweepstack/db/connection';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance, play, transfer } from '@sweepstack/db/repositories/ledger';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -478,6 +478,18 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     expect(nextCursor).toBeNull();
     expect(items[0]).toMatchObject({ type: 'purchase', paymentId: answer.paymentId, packageId: 'gc-10k', amountCents: 999, methodId: 'card', cardLast4: '4242', goldCoins: 10000, fortuneCoins: 10 });
     expect(items.slice(1).every((i) => i.type === 'bonus')).toBe(true);
+    // Plays of one session are summarized (a bet taking unplayed and redeemable coins is one round).
+    const round = async (nonce: number, bet: number, win: number) => {
+      const metadata = { gameId: 'test-slot', session: 'session-1', nonce };
+      await play(h.db(), { idempotencyKey: `hist-${erin.id}-${nonce}`, playerId: erin.id, currency: 'FC', amount: bet, metadata });
+      if (win > 0) await transfer(h.db(), { idempotencyKey: `hist-${erin.id}-${nonce}:win`, from: { system: 'game_play' }, to: { playerId: erin.id, kind: 'player_redeemable' }, currency: 'FC', amount: win, reason: 'game_win', metadata });
+    };
+    await round(1, 500, 0);
+    await round(2, 400, 800);
+    await round(3, 1000, 0); // 200 unplayed left + 800 redeemable: two legs, one round
+    const plays = (await h.app().inject({ method: 'GET', url: '/rest/player/transactions/?limit=10', headers: { cookie: erin.cookie } })).json() as { data: { items: Record<string, unknown>[] } };
+    expect(plays.data.items[0]).toMatchObject({ type: 'play', gameId: 'test-slot', sessionId: 'session-1', currency: 'FC', rounds: 3, betTotal: 19, winTotal: 8 });
+    expect(plays.data.items[1]).toMatchObject({ type: 'purchase', paymentId: answer.paymentId });
     const page = await h.app().inject({ method: 'GET', url: '/rest/player/transactions/?limit=1', headers: { cookie: erin.cookie } });
     const first = (page.json() as { data: { items: unknown[]; nextCursor: number | null } }).data;
     expect(first.nextCursor).not.toBeNull();

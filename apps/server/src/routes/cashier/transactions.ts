@@ -22,7 +22,7 @@ function text(value: unknown): string | null {
 /**
  * The account area's transaction history (docs/cashier.md): the ledger's entries newest first,
  * with a purchase's Gold and Fortune Coin legs as one item (enriched from the payment), consecutive
- * plays of one game session and currency summarized as one item, prizes and bonuses, and
+ * plays of one game session and currency summarized (rounds counted by nonce) as one item, prizes and bonuses, and
  * redemptions with how they ended. Grouping happens within a page.
  */
 export async function readTransactions(db: Kysely<Database>, playerId: number, page: { cursor?: number | null; limit?: number }): Promise<{ items: TransactionItem[]; nextCursor: number | null }> {
@@ -34,6 +34,17 @@ export async function readTransactions(db: Kysely<Database>, playerId: number, p
       : (await db.selectFrom('cashier_payments').select(['id', 'package_id', 'amount_cents', 'method_id', 'card_last4']).where('id', 'in', paymentIds).where('player_id', '=', playerId).execute()).map((p) => [p.id, p]),
   );
   const items: TransactionItem[] = [];
+  // Rounds of a play item by nonce: one bet may have two legs (unplayed and redeemable coins).
+  const roundKeys = new Map<TransactionItem, Set<string>>();
+  const countRound = (item: Extract<TransactionItem, { type: 'play' }>, entry: HistoryEntry) => {
+    const keys = roundKeys.get(item) ?? new Set<string>();
+    roundKeys.set(item, keys);
+    const key = text(entry.metadata.nonce) ?? `transfer-${entry.id}`;
+    if (!keys.has(key)) {
+      keys.add(key);
+      item.rounds += 1;
+    }
+  };
   for (const entry of entries) {
     const last = items.at(-1);
     if (entry.reason === 'purchase') {
@@ -57,17 +68,18 @@ export async function readTransactions(db: Kysely<Database>, playerId: number, p
         fortuneCoins: entry.currency === 'FC' ? coins(entry) : 0,
       });
     } else if (PLAY_REASONS.has(entry.reason)) {
-      const sessionId = text(entry.metadata.sessionId ?? entry.metadata.gameSessionId);
+      const sessionId = text(entry.metadata.sessionId ?? entry.metadata.session ?? entry.metadata.gameSessionId);
       const gameId = text(entry.metadata.gameId);
       const bet = entry.reason === 'game_bet' || entry.reason === 'jackpot_contribution';
       if (last?.type === 'play' && last.currency === entry.currency && last.sessionId === sessionId && last.gameId === gameId) {
-        if (bet) {
-          last.betTotal += -coins(entry);
-          if (entry.reason === 'game_bet') last.rounds += 1;
-        } else last.winTotal += coins(entry);
+        if (bet) last.betTotal += -coins(entry);
+        else last.winTotal += coins(entry);
+        countRound(last, entry);
         continue;
       }
-      items.push({ type: 'play', id: entry.id, createdAtMs: entry.createdAtMs, gameId, sessionId, rounds: entry.reason === 'game_bet' ? 1 : 0, currency: entry.currency, betTotal: bet ? -coins(entry) : 0, winTotal: bet ? 0 : coins(entry) });
+      const item: Extract<TransactionItem, { type: 'play' }> = { type: 'play', id: entry.id, createdAtMs: entry.createdAtMs, gameId, sessionId, rounds: 0, currency: entry.currency, betTotal: bet ? -coins(entry) : 0, winTotal: bet ? 0 : coins(entry) };
+      countRound(item, entry);
+      items.push(item);
     } else if (entry.reason === 'redemption') {
       if (entry.status !== 'pending') continue; // its resolution is shown on the pending entry
       items.push({ type: 'redemption', id: entry.id, createdAtMs: entry.createdAtMs, currency: entry.currency, amount: coins(entry), state: entry.resolvedAs === 'posted' ? 'paid' : entry.resolvedAs === 'voided' ? 'returned' : 'pending' });
