@@ -1,0 +1,209 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ZGamesResponse } from '@sweepstack/contracts/games/catalogue';
+import { ZHomePageResponse } from '@sweepstack/contracts/games/home';
+import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
+import { getAccountBalance, getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
+import { CATALOGUE } from '@sweepstack/games/catalogue/games';
+import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
+import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { generatedFiles } from '../../cli/games-content';
+import { signUpViaApi } from '../../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+const GUEST_HASH = sha256('guest');
+const SPEC_ISSUES = ['jackpot', 'holdNLink', 'popularGames', 'hotGames', 'newGames', 'fishing', 'featuredGames', 'bonusBuyGames', 'missedItGames', 'recommend', 'intoTheWild'];
+
+describe('games content files', () => {
+  it('content/games/catalogue.json and the SVG art are generated from the studio catalogue (run cli/games-content.ts)', () => {
+    for (const [relative, content] of generatedFiles()) expect(readFileSync(path.join(ROOT, relative), 'utf8'), relative).toBe(content);
+  });
+});
+
+let counter = 0;
+
+describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: true });
+  }, 60_000);
+  afterAll(async () => {
+    await t.close();
+  });
+
+  async function player(): Promise<{ cookie: string; id: number }> {
+    counter += 1;
+    const { cookie, uuid } = await signUpViaApi(t.app, `catalogue-${counter}@games.test`);
+    return { cookie, id: (await findPlayerByUuid(t.database.db, uuid))!.id };
+  }
+
+  it('GET /api/rest/games answers the whole catalogue with every list of spec §3', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' });
+    expect(res.statusCode).toBe(200);
+    const { data } = ZGamesResponse.parse(res.json());
+    expect(data.games).toHaveLength(CATALOGUE.length);
+    expect(data.providers.length).toBeGreaterThanOrEqual(4);
+    expect(data.issues.map((i) => i.key).sort()).toEqual([...SPEC_ISSUES].sort());
+    for (const issue of data.issues) expect(data.issueGamesIds[issue.slug]!.length, issue.key).toBeGreaterThan(0);
+    const reef = data.games.find((g) => g.slug === 'reef-raiders')!;
+    expect(reef.img).toBe('/images/games/reef-raiders.svg');
+    expect(reef.providers).toEqual(['lanternfish-labs']);
+    expect(reef.issues).toEqual(expect.arrayContaining(['fishing', 'bonus-buy-games']));
+    expect(data.providerGamesIds['lanternfish-labs']).toContain(reef.id);
+    expect(data.menu.length).toBeGreaterThan(0);
+    expect(data.schemeSections.find((s) => s.issue === 'popular-games')?.rowsPerSlide).toBe(3);
+    expect(data.schemeSections.find((s) => s.issue === 'fishing')?.rowsPerSlide).toBe(1);
+    for (const url of ['/api/rest/games?groupKey=private&versionApp=2_28_0', '/api/rest/games?groupKey=public&versionApp=2.28.0', '/api/rest/games?groupKey=public']) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(400);
+    }
+  });
+
+  it('GET /rest/get-game-filters/ answers the catalogue with the player\'s favorites', async () => {
+    const p = await player();
+    const games = (await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' })).json().data.games as { id: number }[];
+    const fav = await t.app.inject({ method: 'GET', url: `/rest/favorite-game/${games[3]!.id}/`, headers: { cookie: p.cookie } });
+    expect(fav.json().data).toEqual({ gameId: games[3]!.id, isFavorite: true, favoriteGames: [games[3]!.id] });
+    const filters = (await t.app.inject({ method: 'GET', url: '/rest/get-game-filters/', headers: { cookie: p.cookie } })).json().data;
+    expect(filters.favorites).toEqual([games[3]!.id]);
+    expect(filters.games).toHaveLength(CATALOGUE.length);
+    expect(filters.filters.volatility.length).toBeGreaterThan(1);
+    const guest = (await t.app.inject({ method: 'GET', url: '/rest/get-game-filters/' })).json().data;
+    expect(guest.favorites).toEqual([]);
+  });
+
+  it('favorites toggle, need a signed-in player and a known game, and reach app init with recent games', async () => {
+    const p = await player();
+    const ids = ((await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' })).json().data.games as { id: number }[]).map((g) => g.id);
+    const toggle = (id: number) => t.app.inject({ method: 'GET', url: `/rest/favorite-game/${id}/`, headers: { cookie: p.cookie } });
+    expect((await toggle(ids[0]!)).json().data.isFavorite).toBe(true);
+    expect((await toggle(ids[1]!)).json().data.favoriteGames).toEqual([ids[0], ids[1]]);
+    expect((await toggle(ids[0]!)).json().data).toMatchObject({ isFavorite: false, favoriteGames: [ids[1]] });
+    expect((await toggle(999_999)).json().error.code).toBe('GAME_NOT_FOUND');
+    expect((await t.app.inject({ method: 'GET', url: '/rest/favorite-game/abc/', headers: { cookie: p.cookie } })).statusCode).toBe(400);
+    const guest = await t.app.inject({ method: 'GET', url: `/rest/favorite-game/${ids[0]}/` });
+    expect(guest.statusCode).toBe(401);
+    await toggle(ids[2]!);
+    await t.app.inject({ method: 'GET', url: `/rest/game/${ids[5]}/play/`, headers: { cookie: p.cookie } });
+    const init = (await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: p.cookie } })).json().data;
+    expect(init.favoriteGames).toEqual([ids[1], ids[2]]);
+    expect(init.favLast).toEqual([ids[2], ids[1]]);
+    expect(init.lastGames).toEqual([ids[5]]);
+  });
+
+  it('the games cache is keyed by the visitor\'s playerRestrictionIdsHash and stores only valid payloads', async () => {
+    const payload = (await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' })).json().data;
+    const url = (verb: 'get' | 'post', hash: string) => (verb === 'get' ? `/api/rest/games/get-cached-games?groupKey=${hash}` : `/api/rest/games/cached-games?groupKey=${hash}`);
+    const miss = await t.app.inject({ method: 'GET', url: url('get', GUEST_HASH) });
+    expect(miss.statusCode).toBe(404);
+    expect(miss.json().error).toMatchObject({ code: 'GAME_CACHE_NOT_FOUND', message: 'playerRestrictionIdsHash not found' });
+    // Another group's hash: refused, nothing stored.
+    const foreign = await t.app.inject({ method: 'POST', url: url('post', sha256('')), payload });
+    expect(foreign.json().error.code).toBe('GAME_CACHE_NOT_FOUND');
+    const invalid: [string, unknown][] = [
+      ['providers empty', { ...payload, providers: [] }],
+      ['games empty', { ...payload, games: [] }],
+      ['games empty object', { ...payload, games: {} }],
+      ['menu not an array', { ...payload, menu: {} }],
+      ['issueGamesIds empty', { ...payload, issueGamesIds: {} }],
+      ['unknown game', { ...payload, games: [...payload.games, { ...payload.games[0], id: 999_999 }] }],
+      ['unknown issue', { ...payload, issueGamesIds: { ...payload.issueGamesIds, invented: [payload.games[0].id] } }],
+      ['not an object', [1, 2, 3]],
+    ];
+    for (const [why, body] of invalid) {
+      const res = await t.app.inject({ method: 'POST', url: url('post', GUEST_HASH), payload: body as object });
+      expect(res.statusCode, why).toBe(422);
+      expect(res.json().error.code, why).toBe('GAME_CACHE_INVALID');
+    }
+    expect((await t.app.inject({ method: 'GET', url: url('get', GUEST_HASH) })).statusCode).toBe(404);
+    const stored = await t.app.inject({ method: 'POST', url: url('post', GUEST_HASH), payload });
+    expect(stored.statusCode, stored.body).toBe(200);
+    const hit = await t.app.inject({ method: 'GET', url: url('get', GUEST_HASH) });
+    expect(hit.statusCode).toBe(200);
+    const cached = hit.json().data;
+    expect(Object.keys(cached.games)).toHaveLength(payload.games.length);
+    expect(cached.games[String(payload.games[0].id)].slug).toBe(payload.games[0].slug);
+    // A player's hash is their own: the guest entry is not theirs.
+    const p = await player();
+    const init = (await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: p.cookie } })).json().data;
+    expect((await t.app.inject({ method: 'GET', url: url('get', GUEST_HASH), headers: { cookie: p.cookie } })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: url('post', init.playerRestrictionIdsHash), headers: { cookie: p.cookie }, payload: cached })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: url('get', init.playerRestrictionIdsHash), headers: { cookie: p.cookie } })).statusCode).toBe(200);
+    // A stored entry that no longer matches the catalogue is dropped on read.
+    await t.database.db.updateTable('game_cached_payloads').set({ payload_json: '{"games":{}}' }).where('group_key', '=', GUEST_HASH).execute();
+    expect((await t.app.inject({ method: 'GET', url: url('get', GUEST_HASH) })).statusCode).toBe(404);
+    expect(await t.database.db.selectFrom('game_cached_payloads').select('group_key').where('group_key', '=', GUEST_HASH).execute()).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: url('get', 'not-a-hash') })).statusCode).toBe(400);
+  });
+
+  it('GET /rest/page/home/ answers the whole payload with live pools, last winners and the game of the week', async () => {
+    const p = await player();
+    await transfer(t.database.db, { idempotencyKey: `home-credit:${p.id}`, from: { system: 'promotions' }, to: { playerId: p.id, kind: 'player_balance' }, currency: 'GC', amount: 200_000, reason: 'promotion' });
+    const ids = new Map(((await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' })).json().data.games as { id: number; slug: string }[]).map((g) => [g.slug, g.id]));
+    const launch = (await t.app.inject({ method: 'GET', url: `/rest/game/${ids.get('golden-koi-link')}/play/`, headers: { cookie: p.cookie } })).json().data;
+    let won = 0;
+    for (let i = 0; i < 40 && won === 0; i++) {
+      const spin = (await t.app.inject({ method: 'POST', url: `/rest/game/${ids.get('golden-koi-link')}/spin/`, headers: { cookie: p.cookie }, payload: { session: launch.session, bet: 1000, idempotencyKey: `home-spin-${i}` } })).json().data;
+      won = spin.win;
+    }
+    const res = await t.app.inject({ method: 'GET', url: '/rest/page/home/' });
+    expect(res.statusCode).toBe(200);
+    const home = ZHomePageResponse.parse(res.json());
+    expect(home.versionApp).toBe('2_28_0');
+    expect(home.seo?.title).toBeTruthy();
+    expect(home.payload.jackpots.map((j) => j.currency).sort()).toEqual(['FC', 'GC']);
+    expect(home.payload.jackpots.find((j) => j.currency === 'GC')!.value).toBe(await getAccountBalance(t.database.db, { system: 'jackpots' }, 'GC'));
+    expect(home.payload.games.issues['popular-games']!.gameOfWeek).toBe(ids.get('hall-of-the-storm-king'));
+    expect(home.payload.banners.length).toBeGreaterThan(0);
+    expect(home.payload.collections[0]!.games.length).toBeGreaterThan(0);
+    expect(home.payload.promotions).toEqual([]);
+    expect(home.payload.schemeSections.length).toBeGreaterThan(0);
+    if (won > 0) {
+      expect(home.payload.lastWinners[0]).toMatchObject({ gameSlug: 'golden-koi-link', amount: won, currency: 'GC' });
+      expect(home.payload.lastWinners[0]!.name).not.toContain(p.id.toString().padStart(20, 'x'));
+    }
+    await expectLedgerBalanced(t.database.db);
+  });
+
+  it('progressive jackpot: bets feed the pool, a Grand pays it atomically, reseeds it and pushes', async () => {
+    const p = await player();
+    await transfer(t.database.db, { idempotencyKey: `grand-credit:${p.id}`, from: { system: 'promotions' }, to: { playerId: p.id, kind: 'player_balance' }, currency: 'GC', amount: 100_000, reason: 'promotion' });
+    // A recorded seed pair whose bought Star Forge feature fills the grid (found by search; the
+    // server seed is fixed here so the test is deterministic).
+    const serverSeed = 'e0c43c3fe7a60890c2dbd6b1e256f9ddc5e1d9c5e4d0394f5a490c69b1d17728';
+    const gameId = Number((await t.database.db.selectFrom('games').select('id').where('slug', '=', 'star-forge-link').executeTakeFirstOrThrow()).id);
+    const launch = (await t.app.inject({ method: 'GET', url: `/rest/game/${gameId}/play/`, headers: { cookie: p.cookie } })).json().data;
+    await t.database.db.updateTable('fairness_seeds').set({ server_seed: serverSeed, server_seed_hash: createHash('sha256').update(Buffer.from(serverSeed, 'hex')).digest('hex'), client_seed: 'grand', next_nonce: 0 }).where('player_id', '=', p.id).where('status', '=', 'active').execute();
+    const poolBefore = await getAccountBalance(t.database.db, { system: 'jackpots' }, 'GC');
+    const before = (await getPlayerBalance(t.database.db, p.id)).tourPoints;
+    const spin = (k: number) => t.app.inject({ method: 'POST', url: `/rest/game/${gameId}/spin/`, headers: { cookie: p.cookie }, payload: { session: launch.session, bet: 100, idempotencyKey: `grand-step-${p.id}-${k}`, ...(k === 0 ? { buy: true } : {}) } });
+    const bought = (await spin(0)).json().data;
+    expect(bought.outcome.bought).toBe(true);
+    expect(bought.outcome.jackpotContribution).toBe(Math.floor(bought.stake / 100));
+    expect(await getAccountBalance(t.database.db, { system: 'jackpots' }, 'GC')).toBe(poolBefore + bought.outcome.jackpotContribution);
+    let grand: { jackpotWin: number; win: number; outcome: { totalWin: number; jackpotWon: string | null } } | undefined;
+    let feature = bought.feature;
+    for (let k = 1; feature !== null; k++) {
+      const step = (await spin(k)).json().data;
+      if (step.jackpotWin > 0) grand = step;
+      feature = step.feature;
+    }
+    expect(grand, 'the recorded seed fills the grid').toBeDefined();
+    expect(grand!.outcome.jackpotWon).toBe('grand');
+    expect(grand!.jackpotWin).toBe(poolBefore + bought.outcome.jackpotContribution);
+    expect(grand!.win).toBe(grand!.outcome.totalWin + grand!.jackpotWin);
+    const seedAmount = Number((await t.database.db.selectFrom('jackpot_pools').select('seed_amount').where('currency', '=', 'GC').executeTakeFirstOrThrow()).seed_amount);
+    expect(await getAccountBalance(t.database.db, { system: 'jackpots' }, 'GC')).toBe(seedAmount);
+    const rounds = await t.database.db.selectFrom('game_rounds').select(['stake', 'win']).where('player_id', '=', p.id).execute();
+    expect((await getPlayerBalance(t.database.db, p.id)).tourPoints).toBe(before - rounds.reduce((s, r) => s + Number(r.stake), 0) + rounds.reduce((s, r) => s + Number(r.win), 0));
+    const push = await t.database.db.selectFrom('domain_events').select('push_json').where('type', '=', 'game.jackpot-changed').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(JSON.parse(push.push_json!)).toMatchObject({ type: 'jackpot', action: 'update', data: { currency: 'GC', value: seedAmount, won: { amount: grand!.jackpotWin } } });
+    const pool = await t.database.db.selectFrom('jackpot_pools').selectAll().where('currency', '=', 'GC').executeTakeFirstOrThrow();
+    expect(Number(pool.won_count)).toBe(1);
+    await expectLedgerBalanced(t.database.db);
+  }, 60_000);
+});
