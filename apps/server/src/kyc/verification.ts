@@ -46,6 +46,12 @@ export async function recordVerificationPush(trx: Transaction<Database>, clock: 
   await recordPush(trx, { eventType: VERIFICATION_EVENT, playerId, push: { type: 'playerVerification', action, data: { message } }, payload: { action } }, { clock });
 }
 
+const RUNNING_CHECK_MS = 30 * 60 * 1000;
+
+function widgetUrlOf(deps: AppDeps, reference: string): string {
+  return `${deps.config.publicOrigin}/rest/kyc/sandbox-widget/${reference}/`;
+}
+
 /** Starts an auto-verification check; answers the provider's widget URL (opened on the `#verify` hash). */
 export async function startVerification(deps: AppDeps, playerId: number, testMarker: SandboxScenario | undefined): Promise<{ reference: string; widgetUrl: string; provider: string }> {
   const { db } = deps.database;
@@ -54,11 +60,20 @@ export async function startVerification(deps: AppDeps, playerId: number, testMar
   if (!profile.autoVerificationData.isEnabled || !profile.autoVerificationData.isAvailable) throw new AppError('KYC_VERIFICATION_NOT_AVAILABLE');
   const provider = sandboxIdentityProviderOf(deps);
   if (!provider) throw new AppError('SERVICE_UNAVAILABLE');
+  // A check still running (started less than 30 minutes ago) is answered again instead of a second one.
+  const running = await db
+    .selectFrom('identity_checks')
+    .select(['reference', 'state', 'created_at_ms'])
+    .where('player_id', '=', playerId)
+    .where('created_at_ms', '>', now - RUNNING_CHECK_MS)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+  if (running && !isTerminalState(running.state)) return { reference: running.reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: widgetUrlOf(deps, running.reference) };
   const reference = randomBytes(16).toString('hex');
   const scenario = sandboxScenarioFor(profile.surname, testMarker);
   await db.insertInto('identity_checks').values({ reference, player_id: playerId, provider: SANDBOX_PROVIDER_NAME, scenario, state: 'started', created_at_ms: now, updated_at_ms: now }).execute();
   provider.start(reference, scenario);
-  return { reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: `${deps.config.publicOrigin}/rest/kyc/sandbox-widget/${reference}/` };
+  return { reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: widgetUrlOf(deps, reference) };
 }
 
 /**

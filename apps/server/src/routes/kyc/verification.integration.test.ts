@@ -85,6 +85,20 @@ describe.each(dialectsUnderTest())('auto-verification with the sandbox identity 
     expect((await t.app.inject({ method: 'GET', url: '/rest/player/verification/status/', headers: { cookie } })).json().data).toMatchObject({ verificationStatus: 'rejected', latestCheck: { state: 'failed' } });
   });
 
+  it('answers the running check again instead of starting a second one', async () => {
+    const { cookie, playerId } = await playerWithSurname('verify-twice@example.com', 'Reject');
+    // A check waiting for the player's document scan (the provider has nothing scheduled for it).
+    const now = t.app.deps.clock.nowMs();
+    const reference = 'ab'.repeat(16);
+    await t.database.db.insertInto('identity_checks').values({ reference, player_id: playerId, provider: 'sandboxIdentity', scenario: 'approve', state: 'needScanDocument', created_at_ms: now, updated_at_ms: now }).execute();
+    const again = await post('/rest/player/verification/start/', {}, cookie);
+    expect(again.json().data.reference).toBe(reference);
+    await t.database.db.updateTable('identity_checks').set({ state: 'failed' }).where('reference', '=', reference).execute();
+    const fresh = await post('/rest/player/verification/start/', {}, cookie);
+    expect(fresh.json().data.reference).not.toBe(reference);
+    await idle();
+  });
+
   it('reset sets enabled and available false; starting is then refused', async () => {
     const { cookie } = await playerWithSurname('verify-reset@example.com', 'Lovelace');
     const reset = await post('/rest/player/verification/reset/', {}, cookie);
