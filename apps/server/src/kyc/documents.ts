@@ -8,6 +8,8 @@ import type { DocumentStorage } from './document-storage';
 
 export const DOCUMENT_ACCEPTED_HINT = 'We accept PDF, GIF, JPG, and PNG files no larger than 15 MB';
 export const DOCUMENT_UPLOADED_MESSAGE = 'Document uploaded successfully';
+/** Documents a player may have waiting for review at once (disk space is not unlimited). */
+export const MAX_PENDING_DOCUMENTS = 10;
 
 export type DocumentRow = Selectable<PlayerDocumentsTable>;
 
@@ -56,6 +58,8 @@ export async function saveDocument(
 ): Promise<DocumentView> {
   const kind = detectDocumentKind(upload.bytes);
   if (!kind) throw documentRejected();
+  const pending = await db.selectFrom('player_documents').select((eb) => eb.fn.countAll<number>().as('count')).where('player_id', '=', playerId).where('status', '=', 'pending').executeTakeFirstOrThrow();
+  if (Number(pending.count) >= MAX_PENDING_DOCUMENTS) throw new AppError('KYC_DOCUMENT_LIMIT_REACHED');
   const key = await storage.put(playerId, upload.bytes, kind.extension);
   try {
     const row = await db

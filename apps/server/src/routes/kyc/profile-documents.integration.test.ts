@@ -132,6 +132,11 @@ describe.each(dialectsUnderTest())('profile and documents on %s', (dialect) => {
     const rows = await t.database.db.selectFrom('player_documents').select('content_type').where('player_id', '=', playerId).execute();
     expect(rows).toEqual([{ content_type: 'application/pdf' }]);
     expect(readdirSync(path.join(t.dataDir, 'uploads', String(playerId)))).toHaveLength(1);
+    for (let i = 1; i < 10; i += 1) expect((await upload(cookie, multipartFile(`p${i}.pdf`, 'application/pdf', Buffer.from('%PDF-1.4\n')))).statusCode).toBe(200);
+    const eleventh = await upload(cookie, multipartFile('p11.pdf', 'application/pdf', Buffer.from('%PDF-1.4\n')));
+    expect(eleventh.statusCode).toBe(409);
+    expect(eleventh.json().error.code).toBe('KYC_DOCUMENT_LIMIT_REACHED');
+    expect(readdirSync(path.join(t.dataDir, 'uploads', String(playerId)))).toHaveLength(10);
     const noFile = await t.app.inject({ method: 'POST', url: '/rest/player/documents/', payload: { file: 'x' }, headers: { cookie } });
     expect(noFile.statusCode).toBe(415);
     const guest = await upload('', multipartFile('a.pdf', 'application/pdf', Buffer.from('%PDF-1.4')));
