@@ -50,6 +50,7 @@ export const ERROR_CATALOGUE = {
   KYC_DOCUMENT_REJECTED: { status: 422, messageKey: 'errors.kycDocumentRejected', message: 'Document rejected' },
   KYC_DOCUMENT_TOO_LARGE: { status: 413, messageKey: 'errors.kycDocumentTooLarge', message: 'Document rejected' },
   KYC_DOCUMENT_NOT_PENDING: { status: 409, messageKey: 'errors.kycDocumentNotPending', message: 'This document has already been reviewed.' },
+  KYC_DOCUMENT_LIMIT_REACHED: { status: 409, messageKey: 'errors.kycDocumentLimitReached', message: 'Too many documents are waiting for review. Please wait for our answer.' },
   KYC_VERIFICATION_NOT_AVAILABLE: { status: 409, messageKey: 'errors.kycVerificationNotAvailable', message: 'Identity verification is not available right now.' },
   OPERATOR_AUTH_REQUIRED: { status: 401, messageKey: 'errors.operatorAuthRequired', message: 'Operator sign-in required.' },
   OPERATOR_FORBIDDEN: { status: 403, messageKey: 'errors.operatorForbidden', message: 'Your operator role does not allow this.' },
