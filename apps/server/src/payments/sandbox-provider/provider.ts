@@ -226,6 +226,42 @@ export class SandboxProvider {
     return row ? this.toPayment(row) : undefined;
   }
 
+  /** The provider's payment for a merchant reference (reconciliation), or undefined. */
+  async findByReference(reference: string): Promise<SandboxPayment | undefined> {
+    const row = await this.options.db.selectFrom('sandbox_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+    return row ? this.toPayment(row) : undefined;
+  }
+
+  /**
+   * The merchant gives up on a reference it never heard back about: if the provider has no payment
+   * for it, a failed one (`abandoned`) is recorded, so a late create with that reference answers
+   * failed instead of charging. Its webhook is queued. Answers the provider's payment either way.
+   */
+  async abandon(reference: string, amountCents: number): Promise<SandboxPayment> {
+    const now = this.now();
+    const row: PaymentRow = { id: this.newId('sbx_pay'), reference, amount_cents: amountCents, method: 'card', card_last4: null, card_brand: null, status: 'failed', failure_code: 'abandoned', sequence: 1, created_at_ms: now, updated_at_ms: now };
+    const inserted = await this.options.db.transaction().execute(async (trx) => {
+      const result = await trx.insertInto('sandbox_payments').values(row).onConflict((oc) => oc.column('reference').doNothing()).executeTakeFirst();
+      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      await this.enqueueEvent(trx, row);
+      return true;
+    });
+    if (inserted) this.wake();
+    return inserted ? this.toPayment(row) : (await this.findByReference(reference))!;
+  }
+
+  /** Queues the webhook of a payment's current state again (a new event id), e.g. after deliveries gave up. */
+  async resend(reference: string): Promise<boolean> {
+    const sent = await this.options.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('sandbox_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+      if (!row) return false;
+      await this.enqueueEvent(trx, row);
+      return true;
+    });
+    if (sent) this.wake();
+    return sent;
+  }
+
   /** The cardholder's answer on the 3-D Secure page. Answers the payment, or undefined when unknown; `already` when it was not waiting. */
   async completeChallenge(id: string, approve: boolean): Promise<{ payment: SandboxPayment; already: boolean } | undefined> {
     const result = await this.options.db.transaction().execute(async (trx) => {

@@ -13,6 +13,7 @@ import { SIGNATURE_HEADER, signatureHeader } from '../../payments/sandbox-provid
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { sandboxProviderOf } from './provider-registry';
+import { RECONCILE_AFTER_MS, reconcilePayments } from './reconcile';
 
 const DETERMINISTIC = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 const card = (number: string, extra: Partial<{ expMonth: number; expYear: number; cvc: string }> = {}) => ({ number, expMonth: 12, expYear: 2030, cvc: '123', ...extra });
@@ -466,6 +467,52 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     expect(after.unplayed - before.unplayed).toBe(15 * 500 + 15 * 1000 + 500);
     expect(await readDepositsCount(h.ctx.t.app.deps, gina.id)).toBe(31);
     expect(new Set((await h.pushes(gina.id, 'deposit')).map((p) => p.data.depositsCount))).toEqual(new Set(Array.from({ length: 31 }, (_, i) => i + 1)));
+  });
+
+  it('reconciles: a payment the provider never received is abandoned and declined; one whose webhooks gave up is sent again', async () => {
+    const hank = await h.signUp();
+    const provider = h.provider();
+    const createPayment = provider.createPayment.bind(provider);
+    // The network is unreachable: our row is written, the provider never hears of it.
+    provider.createPayment = async () => {
+      throw new Error('network unreachable');
+    };
+    const key = newKey();
+    const down = await h.deposit(hank, { presetId: 'gc-5k', methodId: 'apple_pay', idempotencyKey: key }).finally(() => (provider.createPayment = createPayment));
+    expect(down.statusCode).toBe(503);
+    expect(down.json()).toMatchObject({ error: { code: 'CASHIER_PROVIDER_UNAVAILABLE' } });
+    const [stuck] = await h.db().selectFrom('cashier_payments').selectAll().where('player_id', '=', hank.id).execute();
+    expect(stuck).toMatchObject({ status: 'created' });
+    expect(await reconcilePayments(h.ctx.t.app.deps, provider)).toEqual({ abandoned: 0, resent: 0 });
+    h.clock.advance(RECONCILE_AFTER_MS + 1);
+    expect(await reconcilePayments(h.ctx.t.app.deps, provider)).toEqual({ abandoned: 1, resent: 0 });
+    await provider.drain();
+    expect(await h.paymentRow(stuck!.id)).toMatchObject({ status: 'declined', decline_reason: 'abandoned' });
+    expect(await h.credits(stuck!.id)).toHaveLength(0);
+    // A create that arrives after that cannot charge the abandoned reference.
+    expect((await createPayment({ reference: stuck!.id, amountCents: 499, method: 'apple_pay' })).status).toBe('failed');
+    expect((await h.deposit(hank, { presetId: 'gc-5k', methodId: 'apple_pay', idempotencyKey: key })).json()).toMatchObject({ data: { paymentId: stuck!.id, status: 'declined', reason: 'abandoned' } });
+
+    // Our endpoint refuses every delivery until the provider gives up.
+    const transport = provider.transport;
+    provider.transport = async () => 500;
+    let settled: { paymentId: string };
+    try {
+      settled = await h.buy(hank, 'gc-10k', 'apple_pay');
+      for (let i = 0; i < 13; i++) {
+        await provider.drain();
+        h.clock.advance(3_600_000);
+      }
+    } finally {
+      provider.transport = transport;
+    }
+    const job = await h.db().selectFrom('sandbox_jobs').selectAll().where('payment_id', '=', (await h.paymentRow(settled.paymentId)).provider_payment_id!).executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ outcome: 'gave_up', attempts: 12 });
+    expect(await h.credits(settled.paymentId)).toHaveLength(0);
+    expect(await reconcilePayments(h.ctx.t.app.deps, provider)).toEqual({ abandoned: 0, resent: 1 });
+    await provider.drain();
+    expect(await h.credits(settled.paymentId)).toHaveLength(2);
+    expect(await reconcilePayments(h.ctx.t.app.deps, provider)).toEqual({ abandoned: 0, resent: 0 });
   });
 
   it('lists purchases, bonuses and plays in the transaction history', async () => {

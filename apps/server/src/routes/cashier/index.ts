@@ -12,6 +12,7 @@ import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox-provid
 import { answerOfRow, createDeposit } from './deposit';
 import { changeLimits, readLimitStates, readUsage } from './limits';
 import { registerSandboxProvider } from './provider-registry';
+import { reconcilePayments } from './reconcile';
 import { readTransactions } from './transactions';
 import { applyWebhookEvent, ZSandboxEvent } from './webhook';
 
@@ -63,8 +64,18 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
   });
   registerSandboxProvider(deps, provider);
   if (deps.config.PAYMENTS_SANDBOX_WORKER) {
-    fastify.addHook('onReady', async () => provider.start());
-    fastify.addHook('preClose', async () => provider.stop());
+    let reconciler: NodeJS.Timeout | undefined;
+    fastify.addHook('onReady', async () => {
+      provider.start();
+      reconciler = setInterval(() => {
+        reconcilePayments(deps, provider).catch((error: unknown) => fastify.log.warn({ err: error }, 'cashier: reconciliation failed'));
+      }, 60_000);
+      reconciler.unref();
+    });
+    fastify.addHook('preClose', async () => {
+      clearInterval(reconciler);
+      await provider.stop();
+    });
   }
 
   app.get(

@@ -1,0 +1,44 @@
+import { TERMINAL_STATUSES, type PaymentStatus } from '@sweepstack/domain/cashier/payment-state';
+import type { AppDeps } from '../../app-context';
+import type { SandboxProvider } from '../../payments/sandbox-provider/provider';
+
+/** A payment not settled after this long is compared with the provider. */
+export const RECONCILE_AFTER_MS = 120_000;
+
+/**
+ * Reconciliation (docs/cashier.md): our unsettled payments older than two minutes are compared
+ * with the provider. A payment the provider never received (the process died before calling it) is
+ * abandoned there, so it can no longer be charged and its `failed` webhook declines it here. A
+ * payment the provider has settled while we still wait (every delivery of its webhook failed) gets
+ * its webhook sent again. Everything still goes through the webhook path, so the credit stays
+ * exactly once. Safe to run on every node at once.
+ */
+export async function reconcilePayments(deps: AppDeps, provider: SandboxProvider, limit = 100): Promise<{ abandoned: number; resent: number }> {
+  const db = deps.database.db;
+  const now = deps.clock.nowMs();
+  const stale = await db
+    .selectFrom('cashier_payments')
+    .select(['id', 'status', 'amount_cents'])
+    .where('status', 'in', ['created', 'pending', 'requires_action'])
+    .where('updated_at_ms', '<', now - RECONCILE_AFTER_MS)
+    .orderBy('updated_at_ms')
+    .limit(limit)
+    .execute();
+  let abandoned = 0;
+  let resent = 0;
+  for (const payment of stale) {
+    const theirs = await provider.findByReference(payment.id);
+    if (!theirs) {
+      if (payment.status === 'created') {
+        await provider.abandon(payment.id, Number(payment.amount_cents));
+        abandoned++;
+      }
+    } else if ((theirs.status === 'succeeded' || theirs.status === 'failed') && !TERMINAL_STATUSES.has(payment.status as PaymentStatus)) {
+      await provider.resend(payment.id);
+      resent++;
+    }
+    // Checked again two minutes from now at the earliest.
+    await db.updateTable('cashier_payments').set({ updated_at_ms: now }).where('id', '=', payment.id).where('status', '=', payment.status).execute();
+  }
+  return { abandoned, resent };
+}
