@@ -116,6 +116,8 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     expect(after.winnings).toBe(before.winnings);
     expect(await h.credits(answer.paymentId)).toHaveLength(2);
     expect(await readDepositsCount(h.ctx.t.app.deps, alice.id)).toBe(1);
+    const init = await h.app().inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: alice.cookie } });
+    expect(init.json()).toMatchObject({ data: { depositsCount: 1, hasDeposits: true } });
     const row = await h.paymentRow(answer.paymentId);
     expect(row).toMatchObject({ status: 'complete', card_last4: '4242', card_brand: 'visa' });
     const deposits = await h.pushes(alice.id, 'deposit');
