@@ -2,8 +2,6 @@ import { index, layout, route, type RouteConfig } from '@react-router/dev/routes
 
 /** Pages whose feature is not built yet: one module renders the feature's designed empty state. */
 const FEATURE_PAGES: [path: string, id: string][] = [
-  ['account', 'account'],
-  ['account/responsible-play', 'responsible-play'],
   ['affiliates', 'affiliates'],
   ['affiliates/partners-account', 'partners-account'],
   ['how-it-works', 'how-it-works'],
@@ -35,6 +33,8 @@ export default [
       route('register', 'routes/register.tsx'),
       route('registration-complete', 'routes/registration-complete.tsx'),
       route('tournaments', 'routes/tournaments.tsx'),
+      route('account', 'routes/account.tsx'),
+      route('account/responsible-play', 'routes/responsible-play.tsx'),
       route('page/:name', 'routes/legal-page.tsx'),
       route('page/*', 'routes/legal-page.tsx', { id: 'legal-page-nested' }),
       ...FEATURE_PAGES.map(([path, id]) => route(path, 'routes/feature-page.tsx', { id: `feature:${id}` })),

@@ -22,6 +22,8 @@ const isProduction = () => process.env.NODE_ENV === 'production';
 function playerView(init: AppInitData | null): PlayerView | null {
   if (!init || init.isGuest) return null;
   return {
+    uuid: init.uuid,
+    accountStatus: init.accountStatus,
     login: init.login,
     email: init.email,
     isAffiliate: init.isAffiliate,

@@ -7,6 +7,10 @@ import type { Locale } from './locale';
 
 /** The slice of app init the browser needs (not the whole payload, to keep pages small). */
 export interface PlayerView {
+  /** The player's uuid: the real-time connection's identity. */
+  uuid: string | null;
+  /** ACTIVE, SELF_EXCLUDED, … (null when unknown). */
+  accountStatus: string | null;
   login: string | null;
   email: string | null;
   isAffiliate: boolean;

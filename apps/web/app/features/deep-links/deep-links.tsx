@@ -70,17 +70,8 @@ export function DeepLinks() {
   useEffect(() => {
     const onHash = () => {
       const hash = window.location.hash;
-      if (hash.includes('cash')) {
-        if (isGuest) {
-          navigate(localize('/signup/'));
-          return;
-        }
-        open('coming-soon', { feature: 'cashbox' });
-        history.replaceState(history.state, '', window.location.pathname + window.location.search);
-      } else if (hash.includes('verify')) {
-        open('coming-soon', { feature: 'verification' });
-        history.replaceState(history.state, '', window.location.pathname + window.location.search);
-      }
+      // Players: the cash widget (features/cash, loaded lazily) opens on these hashes itself.
+      if ((hash.includes('cash') || hash.includes('verify')) && isGuest) navigate(localize('/signup/'));
     };
     onHash();
     window.addEventListener('hashchange', onHash);

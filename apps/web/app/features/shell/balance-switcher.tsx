@@ -9,6 +9,7 @@ import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http } from '../../lib/http';
 import type { PlayerView } from '../../lib/root-data';
 import { showToast } from '../toasts/toast-store';
+import { useLiveBalance } from './live-balance';
 
 const SWITCH_PATH: Record<GameMode, string> = {
   TournamentPoints: '/rest/player/game-mode/switch-to-tournament-points/',
@@ -19,9 +20,12 @@ const SWITCH_PATH: Record<GameMode, string> = {
 export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale: string }) {
   const { t } = useTranslation();
   const revalidator = useRevalidator();
-  const [mode, setMode] = useState<GameMode>(player.gameMode);
+  const liveMode = useLiveBalance((s) => s.gameMode);
+  const liveBalance = useLiveBalance((s) => s.balance);
+  const setMode = useLiveBalance((s) => s.setGameMode);
+  const mode: GameMode = liveMode ?? player.gameMode;
   const [busy, setBusy] = useState(false);
-  const balance = player.balance ?? { tourPoints: 0, entries: 0 };
+  const balance = liveBalance ?? player.balance ?? { tourPoints: 0, entries: 0 };
 
   async function switchTo(next: GameMode) {
     if (next === mode || busy) return;

@@ -3,11 +3,13 @@ import { useNavigation } from 'react-router';
 import { rememberNavigationTarget, reloadOnce, takePendingTarget } from '../../lib/chunk-reload';
 import { useRootData } from '../../lib/root-data';
 import { useAppUpdate } from '../app-update/use-app-update';
+import { CashLauncher } from '../cash/cash-launcher';
 import { CookieConsentBanner } from '../cookie-consent/banner';
 import { DeepLinks } from '../deep-links/deep-links';
 import { useModals } from '../modals/modal-store';
 import { TermsGuard } from '../modals/terms-guard';
 import { Toaster } from '../toasts/toaster';
+import { LiveSession } from './live-session';
 
 const ModalStack = lazy(() => import('../modals/modal-stack'));
 
@@ -51,6 +53,8 @@ export function GlobalUi() {
   return (
     <>
       <DeepLinks />
+      <LiveSession player={root.player} />
+      <CashLauncher enabled={!root.isGuest} />
       {root.player?.hasUnconfirmedTerms && <TermsGuard />}
       {hasModals && (
         <Suspense fallback={null}>

@@ -1,0 +1,33 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+const CashWidget = lazy(() => import('./cash-widget'));
+
+/** Spec §9: the cash widget mounts 2 s after load. */
+export const CASH_WIDGET_DELAY_MS = 2000;
+
+/**
+ * Loads the cash widget (its own chunk: nothing of it is in the first-load JS) 2 s after load for
+ * signed-in players, or at once when the address asks for the cashbox or the verification widget.
+ */
+export function CashLauncher({ enabled }: { enabled: boolean }) {
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => {
+    if (!enabled) return undefined;
+    const mount = () => setMounted(true);
+    const onHash = () => {
+      if (/cash|verify/.test(window.location.hash)) mount();
+    };
+    onHash();
+    const timer = window.setTimeout(mount, CASH_WIDGET_DELAY_MS);
+    window.addEventListener('hashchange', onHash);
+    return () => {
+      window.clearTimeout(timer);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, [enabled]);
+  return mounted && enabled ? (
+    <Suspense fallback={null}>
+      <CashWidget />
+    </Suspense>
+  ) : null;
+}

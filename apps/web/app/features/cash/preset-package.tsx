@@ -1,0 +1,72 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CloseIcon } from '../../components/icons';
+import { trackOpenPopup } from '../../lib/analytics';
+import { parseCookies } from '../../lib/cookies';
+import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
+import { useRootData } from '../../lib/root-data';
+import { useModals } from '../modals/modal-store';
+import { cashHash } from './cash-route';
+import { usePackages } from './deposit-flow';
+import { formatUsd } from './limits';
+import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_REMIND_S, shouldOpenPresetPackage } from './preset-package-rule';
+
+function PresetPackageDialog({ onClose }: { onClose(): void }) {
+  const { t } = useTranslation();
+  const root = useRootData();
+  const { packages } = usePackages();
+  const offer = packages?.find((p) => p.mostPopular) ?? packages?.[0] ?? null;
+  useEffect(() => trackOpenPopup('preset_package', 'cash_widget'), []);
+  return (
+    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/70" />
+        <Dialog.Content
+          data-testid="modal-preset-package"
+          className="fixed left-1/2 top-1/2 z-[61] max-h-[90dvh] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme-lg border border-line bg-surface p-6 text-fg shadow-2xl"
+        >
+          <Dialog.Close className="btn btn-ghost btn-icon absolute right-3 top-3" aria-label={t('common.close')}>
+            <CloseIcon />
+          </Dialog.Close>
+          <Dialog.Title className="pr-10 text-2xl font-extrabold">{t('cash.preset.title')}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted">{t('cash.preset.text')}</Dialog.Description>
+          {offer && (
+            <p className="card mt-4 p-3 text-center font-bold tabular-nums">
+              {formatGoldCoins(offer.coins, root.locale)} {t('balance.gold')} + {formatFortuneCoins(offer.entries, root.locale)} {t('balance.fortune')} · {formatUsd(offer.priceCents, root.locale)}
+            </p>
+          )}
+          <button
+            type="button"
+            className="btn btn-primary mt-6 w-full"
+            disabled={!offer}
+            onClick={() => {
+              onClose();
+              if (offer) window.location.hash = cashHash({ kind: 'preset', presetId: offer.id, inviteQualification: false });
+            }}
+          >
+            {t('cash.preset.buy')}
+          </button>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+/**
+ * Spec §4/§9: the preset package modal opens for ACTIVE accounts and again an hour later (the
+ * `presetPackageModal` cookie remembers it for that hour). Never over another modal or the cashbox.
+ */
+export function PresetPackageTrigger() {
+  const root = useRootData();
+  const [open, setOpen] = useState(false);
+  const accountStatus = root.player?.accountStatus ?? null;
+  useEffect(() => {
+    const cookies = parseCookies(document.cookie);
+    const busy = useModals.getState().stack.length > 0 || window.location.hash.includes('cash') || window.location.hash.includes('verify');
+    if (!shouldOpenPresetPackage({ accountStatus, cookie: cookies[PRESET_PACKAGE_COOKIE], busy, path: window.location.pathname })) return;
+    document.cookie = `${PRESET_PACKAGE_COOKIE}=1; Path=/; Max-Age=${PRESET_PACKAGE_REMIND_S}; SameSite=Lax`;
+    setOpen(true);
+  }, [accountStatus]);
+  return open ? <PresetPackageDialog onClose={() => setOpen(false)} /> : null;
+}

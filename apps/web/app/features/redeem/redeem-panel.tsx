@@ -1,0 +1,244 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatFortuneCoins } from '../../lib/format';
+import { http, HttpError } from '../../lib/http';
+import { useRealtime } from '../../lib/use-realtime';
+import { FormField } from '../auth/form-field';
+import { showToast } from '../toasts/toast-store';
+import { parseCoinsInput, REFUSAL_ORDER, type RedeemMethod } from './redeem-rules';
+
+interface Redemption {
+  id: number;
+  amount: number;
+  method: RedeemMethod;
+  details: Record<string, string>;
+  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
+  reason: string | null;
+  createdAtMs: number;
+}
+
+interface RedeemInfo {
+  available: boolean;
+  refusals: string[];
+  redeemable: number;
+  minimums: { bank: number; gift_card: number };
+  pending: Redemption[];
+  history: Redemption[];
+}
+
+const GIFT_BRANDS = ['amazon', 'visa_prepaid', 'walmart', 'target'] as const;
+
+function Refusals({ refusals }: { refusals: string[] }) {
+  const { t } = useTranslation();
+  const sorted = REFUSAL_ORDER.filter((code) => refusals.includes(code));
+  return (
+    <div className="grid gap-3" data-testid="redeem-refused">
+      <p className="font-bold">{t('redeem.unavailable')}</p>
+      <ul className="grid gap-2">
+        {sorted.map((code) => (
+          <li key={code} className="card p-3">
+            <p>{t(`redeem.refusals.${code}`)}</p>
+            {code === 'REDEEM_NOT_VERIFIED' && (
+              <a className="btn btn-ghost btn-sm mt-2" href="/account/#verify">
+                {t('redeem.verifyNow')}
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/**
+ * Redeem (spec §5): only when redeem is active, the mode is SweepStakes and the identity verified;
+ * otherwise what is missing. Amount in Fortune Coins (1 FC = 1 USD), a method and its details;
+ * pending redemptions can be cancelled. The server enforces every rule again.
+ */
+export function RedeemPanel({ locale }: { locale: string }) {
+  const { t } = useTranslation();
+  const [info, setInfo] = useState<RedeemInfo | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [method, setMethod] = useState<RedeemMethod>('gift_card');
+  const [amount, setAmount] = useState('');
+  const [details, setDetails] = useState<Record<string, string>>({ brand: 'amazon', accountType: 'checking' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const keyRef = useRef<string | null>(null);
+
+  const load = useCallback(() => {
+    http<{ data: RedeemInfo }>('/rest/cash/redeem/')
+      .then((answer) => setInfo(answer.data))
+      .catch(() => setLoadFailed(true));
+  }, []);
+  useEffect(load, [load]);
+  useRealtime('redeem', load);
+  useRealtime('playerVerification', load);
+  useRealtime('gameMode', load);
+
+  if (loadFailed) return <p role="alert">{t('redeem.loadFailed')}</p>;
+  if (!info) return <p role="status">{t('common.pleaseWait')}</p>;
+
+  const fc = (hundredths: number) => formatFortuneCoins(hundredths / 100, locale);
+  const detailFields: { name: string; label: string; autoComplete?: string }[] =
+    method === 'bank'
+      ? [
+          { name: 'accountHolder', label: t('redeem.accountHolder'), autoComplete: 'name' },
+          { name: 'routingNumber', label: t('redeem.routingNumber') },
+          { name: 'accountNumber', label: t('redeem.accountNumber') },
+        ]
+      : [{ name: 'email', label: t('redeem.giftEmail'), autoComplete: 'email' }];
+
+  async function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!info) return;
+    const cents = parseCoinsInput(amount);
+    const found: Record<string, string> = {};
+    if (cents === undefined || cents === null || cents <= 0) found.amount = t('redeem.errors.amount');
+    else if (cents < info.minimums[method]) found.amount = t('redeem.errors.minimum', { minimum: fc(info.minimums[method]) });
+    else if (cents > info.redeemable) found.amount = t('redeem.errors.tooMuch', { available: fc(info.redeemable) });
+    for (const field of detailFields) if (!details[field.name]?.trim()) found[field.name] = t('redeem.errors.required');
+    setErrors(found);
+    setFormError(null);
+    if (Object.keys(found).length > 0 || cents === undefined || cents === null) return;
+    const body =
+      method === 'bank'
+        ? { accountHolder: details.accountHolder ?? '', routingNumber: details.routingNumber ?? '', accountNumber: details.accountNumber ?? '', accountType: details.accountType ?? 'checking' }
+        : { brand: details.brand ?? 'amazon', email: details.email ?? '' };
+    keyRef.current ??= `redeem-${crypto.randomUUID()}`;
+    setBusy(true);
+    try {
+      await http('/rest/cash/redeem/', { method: 'POST', body: { amount: cents, method, idempotencyKey: keyRef.current, details: body } });
+      keyRef.current = null;
+      setAmount('');
+      showToast('default', t('redeem.placed'));
+      load();
+    } catch (error) {
+      keyRef.current = null;
+      if (error instanceof HttpError) {
+        const fieldErrors: Record<string, string> = {};
+        for (const key of Object.keys(error.fields)) fieldErrors[key.replace(/^details\./, '')] = t('redeem.errors.invalid');
+        setErrors(fieldErrors);
+        setFormError(t(`redeem.codes.${error.code}`, { defaultValue: t('redeem.errors.failed') }));
+      } else setFormError(t('redeem.errors.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function cancel(id: number) {
+    try {
+      await http('/rest/cash/redeem/{id}/cancel/', { method: 'POST', params: { id }, body: {} });
+      showToast('default', t('redeem.cancelled'));
+      load();
+    } catch {
+      showToast('error', t('redeem.errors.cancelFailed'));
+    }
+  }
+
+  return (
+    <div className="grid gap-5" data-testid="redeem-panel">
+      <p>
+        {t('redeem.redeemable')}: <strong className="tabular-nums" data-testid="redeem-available">{fc(info.redeemable)}</strong> {t('balance.fortune')}
+      </p>
+      {!info.available ? (
+        <Refusals refusals={info.refusals} />
+      ) : (
+        <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate data-testid="redeem-form">
+          <fieldset>
+            <legend className="field-label">{t('redeem.method')}</legend>
+            <div className="grid grid-cols-2 gap-2">
+              {(['gift_card', 'bank'] as const).map((m) => (
+                <label key={m} className={`card flex cursor-pointer items-center gap-2 p-3 ${method === m ? 'border-primary' : ''}`}>
+                  <input type="radio" name="redeem-method" checked={method === m} onChange={() => setMethod(m)} />
+                  <span className="font-bold">{t(`redeem.methods.${m}`)}</span>
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <FormField
+            label={t('redeem.amount')}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            error={errors.amount}
+            hint={t('redeem.minimumHint', { minimum: fc(info.minimums[method]) })}
+          />
+          {method === 'gift_card' && (
+            <div>
+              <label className="field-label" htmlFor="redeem-brand">
+                {t('redeem.brand')}
+              </label>
+              <select id="redeem-brand" className="field-input" value={details.brand} onChange={(e) => setDetails({ ...details, brand: e.target.value })}>
+                {GIFT_BRANDS.map((b) => (
+                  <option key={b} value={b}>
+                    {t(`redeem.brands.${b}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {method === 'bank' && (
+            <div>
+              <label className="field-label" htmlFor="redeem-account-type">
+                {t('redeem.accountType')}
+              </label>
+              <select id="redeem-account-type" className="field-input" value={details.accountType} onChange={(e) => setDetails({ ...details, accountType: e.target.value })}>
+                <option value="checking">{t('redeem.checking')}</option>
+                <option value="savings">{t('redeem.savings')}</option>
+              </select>
+            </div>
+          )}
+          {detailFields.map((field) => (
+            <FormField key={`${method}-${field.name}`} label={field.label} autoComplete={field.autoComplete} value={details[field.name] ?? ''} onChange={(e) => setDetails({ ...details, [field.name]: e.target.value })} error={errors[field.name]} />
+          ))}
+          {formError && (
+            <p role="alert" className="field-error" data-testid="redeem-error">
+              {formError}
+            </p>
+          )}
+          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+            {busy ? t('common.pleaseWait') : t('redeem.submit')}
+          </button>
+        </form>
+      )}
+      {info.pending.length > 0 && (
+        <section aria-labelledby="redeem-pending">
+          <h3 id="redeem-pending" className="mb-2 text-lg font-bold">
+            {t('redeem.pendingTitle')}
+          </h3>
+          <ul className="grid gap-2" data-testid="redeem-pending-list">
+            {info.pending.map((r) => (
+              <li key={r.id} className="card flex flex-wrap items-center justify-between gap-2 p-3">
+                <span>
+                  <strong className="tabular-nums">{fc(r.amount)}</strong> · {t(`redeem.methods.${r.method}`)} · {new Date(r.createdAtMs).toLocaleDateString(locale)}
+                </span>
+                <button type="button" className="btn btn-ghost btn-sm" onClick={() => void cancel(r.id)}>
+                  {t('redeem.cancel')}
+                </button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {info.history.some((r) => r.status !== 'pending') && (
+        <section aria-labelledby="redeem-history">
+          <h3 id="redeem-history" className="mb-2 text-lg font-bold">
+            {t('redeem.historyTitle')}
+          </h3>
+          <ul className="grid gap-2">
+            {info.history
+              .filter((r) => r.status !== 'pending')
+              .map((r) => (
+                <li key={r.id} className="card p-3">
+                  <strong className="tabular-nums">{fc(r.amount)}</strong> · {t(`redeem.methods.${r.method}`)} · {t(`redeem.status.${r.status}`)}
+                  {r.reason && <span className="text-muted"> · {r.reason}</span>}
+                </li>
+              ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
