@@ -7,7 +7,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { openDatabase, type DatabaseHandle } from '@sweepstack/db/connection';
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-context';
@@ -49,11 +49,13 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    requestIdLogLabel: 'requestId',
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
-    disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    logController: new LogController({
+      requestIdLogLabel: 'requestId',
+      disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
+    }),
   }).withTypeProvider<ZodTypeProvider>();
 
   const deps: AppDeps = { config, database, clock: options.clock ?? systemClock, redis };
