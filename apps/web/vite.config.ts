@@ -50,7 +50,12 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zustand|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/, priority: 2 },
-            { name: 'app', test: /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack)|content[\\/]translations/, priority: 1 },
+            // Lazy parts stay out: the cash widget, the account pages and the real-time client (socket.io).
+            {
+              name: 'app',
+              test: /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|(account|kyc|redeem)[\\/])|routes[\\/](account|responsible-play)\.|lib[\\/]realtime\.)|content[\\/]translations/,
+              priority: 1,
+            },
           ],
         },
       },
