@@ -580,3 +580,50 @@ describe.each(dialectsUnderTest())('sandbox provider chaos (duplicates and reord
     await expectLedgerBalanced(h.db());
   });
 });
+
+describe.each(dialectsUnderTest())('sandbox provider webhooks over HTTP on %s', (dialect) => {
+  it('delivers signed webhooks to PAYMENTS_SANDBOX_WEBHOOK_URL with the background worker', async () => {
+    const { createServer } = await import('node:http');
+    const received: { signature: string | undefined; body: string }[] = [];
+    const holder: { target?: TestApp } = {};
+    // A relay standing in for a load balancer: records what arrives over HTTP and passes it on.
+    const relay = createServer((req, res) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const signature = req.headers[SIGNATURE_HEADER];
+        received.push({ signature: typeof signature === 'string' ? signature : undefined, body });
+        void holder.target!.app
+          .inject({ method: 'POST', url: req.url ?? '/', headers: { 'content-type': 'application/json', [SIGNATURE_HEADER]: String(signature) }, payload: body })
+          .then((answer) => res.writeHead(answer.statusCode).end(answer.body));
+      });
+    });
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const address = relay.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const t = (holder.target = await createTestApp(dialect, {
+      seed: true,
+      env: { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'true', PAYMENTS_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${port}/rest/cash/webhook/sandbox/` },
+    }));
+    try {
+      const { cookie, uuid } = await signUpViaApi(t.app, `http.${dialect}@example.com`);
+      const player = (await findPlayerByUuid(t.database.db, uuid))!;
+      const res = await t.app.inject({ method: 'POST', url: '/rest/cash/deposit/', headers: { cookie }, payload: { presetId: 'gc-5k', methodId: 'card', card: card(TEST_CARDS.success), idempotencyKey: newKey() } });
+      const { paymentId } = (res.json() as { data: { paymentId: string } }).data;
+      let status = '';
+      for (let i = 0; i < 100 && status !== 'complete'; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        status = (await t.database.db.selectFrom('cashier_payments').select('status').where('id', '=', paymentId).executeTakeFirstOrThrow()).status;
+      }
+      expect(status).toBe('complete');
+      expect(received).toHaveLength(1);
+      expect(received[0]!.signature).toMatch(/^t=\d+,v1=[0-9a-f]{64}$/);
+      expect(JSON.parse(received[0]!.body)).toMatchObject({ type: 'payment.succeeded', data: { reference: paymentId } });
+      expect(await readDepositsCount(t.app.deps, player.id)).toBe(1);
+      await expectLedgerBalanced(t.database.db);
+    } finally {
+      await t.close();
+      await new Promise((resolve) => relay.close(resolve));
+    }
+  });
+});
