@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, type ShouldRevalidateFunctionArgs } from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
 import stylesheet from './app.css?url';
 import { GlobalUi } from './features/shell/global-ui';
@@ -61,6 +61,8 @@ function useI18n(root: RootData) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   const i18n = useI18n(loaderData);
+  // The game client (an iframe inside the game modal) has no modals, toasts or consent banner of its own.
+  const bare = useMatches().some((match) => match.id === 'game-client');
   return (
     <I18nextProvider i18n={i18n}>
       {!loaderData.translationsOk && (
@@ -69,7 +71,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
         </p>
       )}
       <Outlet />
-      <GlobalUi />
+      {!bare && <GlobalUi />}
     </I18nextProvider>
   );
 }

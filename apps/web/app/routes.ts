@@ -5,9 +5,6 @@ const FEATURE_PAGES: [path: string, id: string][] = [
   ['affiliates', 'affiliates'],
   ['affiliates/partners-account', 'partners-account'],
   ['how-it-works', 'how-it-works'],
-  ['issues/favorites', 'favorites'],
-  ['issues/:pageName', 'issues'],
-  ['library', 'library'],
   ['lottery', 'lottery'],
   ['magic-boxes', 'magic-boxes'],
   ['prize-drops', 'prize-drops'],
@@ -20,6 +17,8 @@ const FEATURE_PAGES: [path: string, id: string][] = [
 ];
 
 export default [
+  // The game client (inside the game modal's iframe): its own minimal layout, no shell.
+  route('games/:slug/play', 'routes/game-client.tsx', { id: 'game-client' }),
   route(':lang?', 'routes/locale.tsx', [
     layout('layouts/auth.tsx', [
       route('signin', 'routes/signin.tsx'),
@@ -33,6 +32,9 @@ export default [
       route('register', 'routes/register.tsx'),
       route('registration-complete', 'routes/registration-complete.tsx'),
       route('tournaments', 'routes/tournaments.tsx'),
+      route('library', 'routes/library.tsx'),
+      route('issues/:pageName', 'routes/issues.tsx'),
+      route('fairness', 'routes/fairness.tsx'),
       route('account', 'routes/account.tsx'),
       route('account/responsible-play', 'routes/responsible-play.tsx'),
       route('page/:name', 'routes/legal-page.tsx'),

@@ -1,16 +1,19 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from '../components/icons';
-import { ComingSoon } from '../features/coming-soon/empty-state';
+import { LobbyView } from '../features/games/lobby-view';
+import { loadLobby } from '../features/games/lobby-data.server';
+import type { LobbyData } from '../features/games/types';
+import { getSession } from '../lib/session.server';
 import { themeVisual } from '../features/themes/themes';
 import { trackClickButton } from '../lib/analytics';
 import { useRootData } from '../lib/root-data';
 import { useLocalize } from '../lib/use-paths';
-import { PlayerWelcome } from './lobby';
+import { PlayerLobby } from './lobby';
 import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/home';
 
-function GuestHome() {
+function GuestHome({ lobby }: { lobby: LobbyData }) {
   const { t } = useTranslation();
   const root = useRootData();
   const localize = useLocalize();
@@ -56,15 +59,21 @@ function GuestHome() {
           ))}
         </ul>
       </section>
-      <ComingSoon feature="lobby" headingLevel={2} />
+      <LobbyView data={lobby} />
     </div>
   );
 }
 
 /** `/`: the guest home; in themes without a lobby (tao, funrize) also the player home. */
-export default function Home() {
+export default function Home({ loaderData }: Route.ComponentProps) {
   const root = useRootData();
-  return root.player ? <PlayerWelcome /> : <GuestHome />;
+  return root.player ? <PlayerLobby lobby={loaderData} /> : <GuestHome lobby={loaderData} />;
+}
+
+/** The home payload and the catalogue, rendered on the server (no client fetch for the rows). */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context);
+  return loadLobby(context, !session.isGuest);
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');

@@ -1,40 +1,34 @@
 import { useTranslation } from 'react-i18next';
-import { ComingSoon } from '../features/coming-soon/empty-state';
-import { formatFortuneCoins, formatGoldCoins } from '../lib/format';
+import { LobbyView } from '../features/games/lobby-view';
+import { loadLobby } from '../features/games/lobby-data.server';
+import type { LobbyData } from '../features/games/types';
+import { getSession } from '../lib/session.server';
 import { useRootData } from '../lib/root-data';
 import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/lobby';
 
-/** The player home: greeting, balances and the game lobby (coming soon). */
-export function PlayerWelcome() {
+/** The player home: greeting and the game lobby. */
+export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
   const { t } = useTranslation();
   const root = useRootData();
   const player = root.player;
-  const balance = player?.balance ?? { tourPoints: 0, entries: 0 };
   return (
-    <div className="flex flex-col gap-8">
-      <section aria-labelledby="welcome-title">
-        <h1 id="welcome-title" className="text-3xl font-extrabold">
-          {player?.login ? t('lobby.welcomeNamed', { name: player.login }) : t('lobby.welcome')}
-        </h1>
-        <dl className="mt-4 grid max-w-xl grid-cols-2 gap-3">
-          <div className="card p-4">
-            <dt className="text-sm text-muted">{t('balance.gold')}</dt>
-            <dd className="text-2xl font-extrabold tabular-nums">{formatGoldCoins(balance.tourPoints, root.locale)}</dd>
-          </div>
-          <div className="card p-4">
-            <dt className="text-sm text-muted">{t('balance.fortune')}</dt>
-            <dd className="text-2xl font-extrabold tabular-nums">{formatFortuneCoins(balance.entries, root.locale)}</dd>
-          </div>
-        </dl>
-      </section>
-      <ComingSoon feature="lobby" headingLevel={2} />
+    <div className="flex flex-col gap-6">
+      <h1 id="welcome-title" className="text-2xl font-extrabold sm:text-3xl">
+        {player?.login ? t('lobby.welcomeNamed', { name: player.login }) : t('lobby.welcome')}
+      </h1>
+      <LobbyView data={lobby} />
     </div>
   );
 }
 
-export default function Lobby() {
-  return <PlayerWelcome />;
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context);
+  return loadLobby(context, !session.isGuest);
+}
+
+export default function Lobby({ loaderData }: Route.ComponentProps) {
+  return <PlayerLobby lobby={loaderData} />;
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'features.lobby.name');

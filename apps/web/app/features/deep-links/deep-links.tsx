@@ -52,7 +52,7 @@ export function DeepLinks() {
     if (params.get('openNotify') === 'EMAIL_VERIFIED' && emailConfirmed) open('email-confirmed');
     if (params.has('game')) {
       if (isGuest) return void toSignup();
-      open('game');
+      open('game', { game: params.get('game') ?? '', isMoney: params.get('isMoney') === 'true' });
     }
     if (params.has('promoOffer') || params.has('promoOfferSet')) {
       if (isGuest) return void toSignup();

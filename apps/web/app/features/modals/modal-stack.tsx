@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CloseIcon } from '../../components/icons';
@@ -12,12 +12,14 @@ import { showToast } from '../toasts/toast-store';
 import { closesOnBackdrop, closesOnEscape, type ModalName } from './backdrop';
 import { useModals, type ModalEntry } from './modal-store';
 
+/** The games' modals (game, search, demo mode, insufficient funds, max bet): their own chunk. */
+const GameModal = lazy(() => import('../games/game-modals'));
+const GAME_MODALS: ReadonlySet<ModalName> = new Set<ModalName>(['game', 'game-search', 'demo-mode', 'insufficient-funds', 'game-max-bet-limit']);
+
 /** Which coming-soon feature a modal name shows until its feature is built. */
 const FEATURE_OF: Partial<Record<ModalName, string>> = {
   tournaments: 'tournaments',
-  'game-search': 'search',
   notifications: 'notifications',
-  game: 'game',
   'registration-complete': 'registration-complete',
   'referral-info': 'referral-info',
 };
@@ -103,7 +105,11 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/70" />
         <Dialog.Content
           data-testid={`modal-${entry.name}`}
-          className="fixed left-1/2 top-1/2 z-[71] max-h-[90dvh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme-lg border border-line bg-surface p-6 text-fg shadow-2xl"
+          className={
+            entry.name === 'game'
+              ? 'fixed inset-0 z-[71] flex flex-col bg-bg text-fg sm:inset-4 sm:rounded-theme-lg sm:border sm:border-line'
+              : 'fixed left-1/2 top-1/2 z-[71] max-h-[90dvh] w-[min(92vw,32rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme-lg border border-line bg-surface p-6 text-fg shadow-2xl'
+          }
           onPointerDownOutside={(event) => {
             if (!closesOnBackdrop(entry.name, openNames)) event.preventDefault();
           }}
@@ -113,15 +119,19 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
           onEscapeKeyDown={(event) => {
             if (!closesOnEscape(entry.name, openNames)) event.preventDefault();
           }}
-          {...(entry.name === 'coming-soon' || FEATURE_OF[entry.name] ? { 'aria-describedby': undefined } : {})}
+          {...(entry.name === 'coming-soon' || FEATURE_OF[entry.name] || GAME_MODALS.has(entry.name) ? { 'aria-describedby': undefined } : {})}
         >
-          {dismissable && (
+          {dismissable && entry.name !== 'game' && (
             <Dialog.Close className="btn btn-ghost btn-icon absolute right-3 top-3" aria-label={t('common.close')}>
               <CloseIcon />
             </Dialog.Close>
           )}
           {entry.name === 'terms-confirmation' ? (
             <TermsConfirmation entry={entry} onDone={done} />
+          ) : GAME_MODALS.has(entry.name) ? (
+            <Suspense fallback={<p className="p-6 text-muted">{t('common.pleaseWait')}</p>}>
+              <GameModal entry={entry} onDone={done} />
+            </Suspense>
           ) : entry.name === 'email-confirmed' ? (
             <EmailConfirmed onDone={done} />
           ) : (

@@ -8,11 +8,14 @@ export interface ModalEntry {
   feature?: string;
   /** For the terms confirmation: the unconfirmed documents. */
   terms?: { id: number; key: string }[];
+  /** For the game modals: the game's slug (or id) and whether it plays in Fortune Coins. */
+  game?: string;
+  isMoney?: boolean;
 }
 
 interface ModalState {
   stack: ModalEntry[];
-  open(name: ModalName, options?: { feature?: string; terms?: { id: number; key: string }[] }): number;
+  open(name: ModalName, options?: { feature?: string; terms?: { id: number; key: string }[]; game?: string; isMoney?: boolean }): number;
   close(id: number): void;
   closeByName(name: ModalName): void;
 }

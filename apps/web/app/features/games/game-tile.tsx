@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { Image } from '../../components/image';
+import { useLocalize } from '../../lib/use-paths';
+import { useRootData } from '../../lib/root-data';
+import { toggleFavorite, useFavoriteIds, useFavorites } from './favorites';
+import type { LobbyGame } from './types';
+
+/** Where a game tile leads: guests to sign-up, players to the same page with the `game` query (opens the game modal). */
+export function useGameHref(): (slug: string) => string {
+  const localize = useLocalize();
+  const location = useLocation();
+  const { isGuest } = useRootData();
+  return (slug) => {
+    const params = new URLSearchParams(location.search);
+    if (isGuest) return localize(`/signup/?game=${encodeURIComponent(slug)}`);
+    params.set('game', slug);
+    return `${location.pathname}?${params.toString()}`;
+  };
+}
+
+function HeartIcon({ filled }: { filled: boolean }) {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill={filled ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="2">
+      <path d="M12 20s-7-4.4-7-10a4 4 0 0 1 7-2.6A4 4 0 0 1 19 10c0 5.6-7 10-7 10z" />
+    </svg>
+  );
+}
+
+export function FavoriteButton({ game }: { game: LobbyGame }) {
+  const { t } = useTranslation();
+  const ids = useFavoriteIds();
+  const busy = useFavorites((s) => s.busy.has(game.id));
+  if (!ids) return null;
+  const on = ids.has(game.id);
+  return (
+    <button
+      type="button"
+      className="absolute right-1.5 top-1.5 grid size-9 place-items-center rounded-full bg-black/60 text-white"
+      aria-pressed={on}
+      aria-label={t(on ? 'games.favorite.remove' : 'games.favorite.add', { title: game.title })}
+      disabled={busy}
+      data-testid="favorite-toggle"
+      onClick={() => void toggleFavorite(game.id, ids, { added: t('games.favorite.added', { title: game.title }), removed: t('games.favorite.removed', { title: game.title }), failed: t('games.favorite.failed') })}
+    >
+      <HeartIcon filled={on} />
+    </button>
+  );
+}
+
+/** One game: its art (lazy) and title; a favorite toggle for players. */
+export function GameTile({ game, href, priority = false }: { game: LobbyGame; href: string; priority?: boolean }) {
+  return (
+    <div className="group relative" data-testid="game-tile" data-game={game.slug}>
+      <Link to={href} preventScrollReset className="block rounded-theme focus-visible:outline-2 focus-visible:outline-offset-2">
+        <Image src={game.img} alt="" width={160} height={160} priority={priority} className="aspect-square w-full rounded-theme bg-raised object-cover transition-transform group-hover:scale-[1.03]" />
+        <span className="mt-1.5 line-clamp-1 block text-sm font-semibold">{game.title}</span>
+      </Link>
+      <FavoriteButton game={game} />
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
+import type { HomePageResponse } from '@sweepstack/contracts/games/home';
+import type { AppLoadContext } from 'react-router';
+import { rowsPerSlide } from './rows';
+import type { CatalogueData, LobbyBanner, LobbyData, LobbyGame } from './types';
+
+export const VERSION_APP = '2_28_0';
+
+async function getJson<T>(context: AppLoadContext, path: string): Promise<T | null> {
+  try {
+    const response = await context.api(path);
+    if (!response.ok) return null;
+    return (await response.json()) as T;
+  } catch {
+    return null;
+  }
+}
+
+const toGame = (g: GamesPayload['games'][number]): LobbyGame => ({ id: g.id, slug: g.slug, title: g.title, img: g.img, volatility: g.volatility, providers: g.providers });
+
+/** The catalogue (public payload; for players the filter endpoint, which adds favorites). */
+export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean): Promise<CatalogueData | null> {
+  const body = isPlayer
+    ? await getJson<{ data: GamesPayload & { favorites: number[] } }>(context, '/rest/get-game-filters/')
+    : await getJson<{ data: GamesPayload }>(context, `/api/rest/games?groupKey=public&versionApp=${VERSION_APP}`);
+  if (!body) return null;
+  const data = body.data;
+  return {
+    games: data.games.map(toGame),
+    issues: data.issues.map((i) => ({ key: i.key, slug: i.slug, title: i.title, gamesCount: i.gamesCount })),
+    providers: data.providers.map((p) => ({ slug: p.slug, title: p.title, img: p.img, gamesCount: p.gamesCount })),
+    issueGamesIds: data.issueGamesIds,
+    providerGamesIds: data.providerGamesIds,
+    favorites: isPlayer ? ((data as { favorites?: number[] }).favorites ?? []) : null,
+  };
+}
+
+/** Home and lobby: the home payload plus the catalogue, trimmed to what the rows show. */
+export async function loadLobby(context: AppLoadContext, isPlayer: boolean): Promise<LobbyData> {
+  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}`), loadCatalogue(context, isPlayer)]);
+  const all = new Map((catalogue?.games ?? []).map((g) => [g.id, g]));
+  const payload = home?.payload;
+  const issues = payload?.games.issues ?? {};
+  const sections = [
+    ...(catalogue && catalogue.games.length > 0 ? [{ key: 'allGames', title: 'All games', issue: 'all', rowsPerSlide: rowsPerSlide('allGames'), games: catalogue.games.map((g) => g.id) }] : []),
+    ...(payload?.schemeSections ?? []).map((s) => ({ key: s.key, title: s.title, issue: s.issue, rowsPerSlide: rowsPerSlide(s.key), games: (issues[s.issue]?.games ?? catalogue?.issueGamesIds[s.issue] ?? []).filter((id) => all.has(id)) })),
+    ...(payload?.collections ?? []).map((c) => ({ key: c.key, title: c.title, issue: '', rowsPerSlide: 1, games: c.games.filter((id) => all.has(id)) })),
+  ].filter((s) => s.games.length > 0);
+  // popular first per the spec's section order; "all games" last as the catch-all.
+  const ordered = [...sections.filter((s) => s.key !== 'allGames'), ...sections.filter((s) => s.key === 'allGames')];
+  const used = new Set(ordered.flatMap((s) => s.games));
+  const gameOfWeek = issues['popular-games']?.gameOfWeek ?? null;
+  if (gameOfWeek !== null) used.add(gameOfWeek);
+  const games: Record<string, LobbyGame> = {};
+  for (const id of used) {
+    const g = all.get(id);
+    if (g) games[id] = g;
+  }
+  const slugOf = (id: number | null) => (id === null ? null : (all.get(id)?.slug ?? null));
+  const promo: LobbyBanner[] = (payload?.promoBanners ?? []).flatMap((raw) => {
+    const b = raw as Partial<LobbyBanner> & { key?: string };
+    return b.key && b.title && b.image && b.url ? [{ key: b.key, title: b.title, text: b.text ?? '', image: b.image, url: b.url, promo: true }] : [];
+  });
+  const banners: LobbyBanner[] = [
+    ...promo,
+    ...(payload?.banners ?? []).map((b) => {
+      const slug = slugOf(b.game);
+      // A game banner opens the game (players) through the `game` query of the banner's link.
+      const url = slug && !b.url.includes('game=') ? `${b.url}${b.url.includes('?') ? '&' : '?'}game=${slug}` : b.url;
+      return { key: b.key, title: b.title, text: b.text, image: b.image, url, promo: false };
+    }),
+  ];
+  return {
+    games,
+    sections: ordered,
+    banners,
+    jackpots: (payload?.jackpots ?? []).map((j) => ({ currency: j.currency, value: j.value })),
+    lastWinners: (payload?.lastWinners ?? []).map((w) => ({ roundId: w.roundId, name: w.name, gameSlug: w.gameSlug, gameTitle: w.gameTitle, img: w.img, currency: w.currency, amount: w.amount, jackpot: w.jackpot })),
+    gameOfWeek: gameOfWeek !== null && all.has(gameOfWeek) ? gameOfWeek : null,
+    favorites: catalogue?.favorites ?? (isPlayer ? [] : null),
+  };
+}

@@ -1,0 +1,12 @@
+/** postMessage protocol between the game client (iframe) and the page hosting it (same origin). */
+export type GameClientMessage =
+  | { type: 'sweepstack:balance'; currency: 'GC' | 'FC'; balance: number }
+  | { type: 'sweepstack:insufficient-funds' }
+  | { type: 'sweepstack:max-bet'; max: number; currency: 'GC' | 'FC' }
+  | { type: 'sweepstack:close' };
+
+export function isGameClientMessage(value: unknown): value is GameClientMessage {
+  if (typeof value !== 'object' || value === null) return false;
+  const type = (value as { type?: unknown }).type;
+  return type === 'sweepstack:balance' || type === 'sweepstack:insufficient-funds' || type === 'sweepstack:max-bet' || type === 'sweepstack:close';
+}

@@ -1,0 +1,57 @@
+/** The trimmed lobby data the pages render (built on the server from the home and games payloads). */
+export interface LobbyGame {
+  id: number;
+  slug: string;
+  title: string;
+  img: string;
+  volatility: string;
+  providers: string[];
+}
+
+export interface LobbySection {
+  key: string;
+  title: string;
+  issue: string;
+  rowsPerSlide: number;
+  games: number[];
+}
+
+export interface LobbyBanner {
+  key: string;
+  title: string;
+  text: string;
+  image: string;
+  url: string;
+  promo: boolean;
+}
+
+export interface LobbyWinner {
+  roundId: number;
+  name: string;
+  gameSlug: string;
+  gameTitle: string;
+  img: string;
+  currency: 'GC' | 'FC';
+  amount: number;
+  jackpot: boolean;
+}
+
+export interface LobbyData {
+  games: Record<string, LobbyGame>;
+  sections: LobbySection[];
+  banners: LobbyBanner[];
+  jackpots: { currency: 'GC' | 'FC'; value: number }[];
+  lastWinners: LobbyWinner[];
+  gameOfWeek: number | null;
+  /** Null for guests. */
+  favorites: number[] | null;
+}
+
+export interface CatalogueData {
+  games: LobbyGame[];
+  issues: { key: string; slug: string; title: string; gamesCount: number }[];
+  providers: { slug: string; title: string; img: string; gamesCount: number }[];
+  issueGamesIds: Record<string, number[]>;
+  providerGamesIds: Record<string, number[]>;
+  favorites: number[] | null;
+}

@@ -1,0 +1,278 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { http, HttpError } from '../lib/http';
+import { metaTitle } from '../lib/meta';
+import { getSession } from '../lib/session.server';
+import { useLocalize } from '../lib/use-paths';
+import type { Route } from './+types/fairness';
+
+interface Seeds {
+  serverSeedHash: string;
+  clientSeed: string;
+  nonce: number;
+}
+
+interface FairRound {
+  roundId: number;
+  gameSlug: string;
+  serverSeedHash: string;
+  serverSeed: string | null;
+  clientSeed: string;
+  nonce: number;
+  request: { bet: number; buy: boolean };
+  stateBefore: unknown;
+  outcome: { grid: string[][]; totalWin: number; wins: unknown[] };
+}
+
+interface Verification {
+  commitmentMatches: boolean;
+  outcomeMatches: boolean;
+  replayedGrid: string[][];
+  replayedWin: number;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const session = await getSession(request, context);
+  if (session.isGuest) return { seeds: null };
+  try {
+    const response = await context.api('/rest/fairness/seeds/');
+    if (!response.ok) return { seeds: null };
+    return { seeds: ((await response.json()) as { data: Seeds }).data };
+  } catch {
+    return { seeds: null };
+  }
+}
+
+const mono = 'break-all font-mono text-sm';
+
+function SeedPanel({ initial }: { initial: Seeds }) {
+  const { t } = useTranslation();
+  const [seeds, setSeeds] = useState(initial);
+  const [clientSeed, setClientSeed] = useState('');
+  const [revealed, setRevealed] = useState<{ serverSeed: string; serverSeedHash: string; clientSeed: string; lastNonce: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function rotate(newClientSeed?: string) {
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await http<{ data: { revealed: NonNullable<typeof revealed>; current: Seeds } }>(newClientSeed ? '/rest/fairness/client-seed/' : '/rest/fairness/rotate/', { method: 'POST', body: newClientSeed ? { clientSeed: newClientSeed } : {} });
+      setRevealed(answer.data.revealed);
+      setSeeds(answer.data.current);
+      setClientSeed('');
+    } catch (failure) {
+      setError(failure instanceof HttpError && failure.fields.clientSeed ? t('fairness.clientSeedInvalid') : t('fairness.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const valid = /^[\x21-\x7e]{1,64}$/.test(clientSeed);
+  return (
+    <section aria-labelledby="seeds-title" className="card p-5">
+      <h2 id="seeds-title" className="text-xl font-extrabold">
+        {t('fairness.current')}
+      </h2>
+      <dl className="mt-3 grid gap-2" data-testid="fairness-seeds">
+        <dt className="text-sm text-muted">{t('fairness.serverSeedHash')}</dt>
+        <dd className={mono}>{seeds.serverSeedHash}</dd>
+        <dt className="text-sm text-muted">{t('fairness.clientSeed')}</dt>
+        <dd className={mono}>{seeds.clientSeed}</dd>
+        <dt className="text-sm text-muted">{t('fairness.nonce')}</dt>
+        <dd className={mono}>{seeds.nonce}</dd>
+      </dl>
+      <form
+        className="mt-4 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (valid) void rotate(clientSeed);
+        }}
+      >
+        <label className="flex min-w-56 flex-1 flex-col">
+          <span className="field-label">{t('fairness.newClientSeed')}</span>
+          <input className="field-input" value={clientSeed} onChange={(e) => setClientSeed(e.target.value)} maxLength={64} aria-invalid={clientSeed !== '' && !valid} aria-describedby="client-seed-help" />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy || !valid}>
+          {t('fairness.setClientSeed')}
+        </button>
+        <button type="button" className="btn btn-ghost" disabled={busy} onClick={() => void rotate()} data-testid="rotate-seed">
+          {t('fairness.rotate')}
+        </button>
+      </form>
+      <p id="client-seed-help" className="mt-1 text-sm text-muted">
+        {t('fairness.clientSeedHelp')}
+      </p>
+      {error && (
+        <p role="alert" className="field-error mt-2">
+          {error}
+        </p>
+      )}
+      {revealed && (
+        <div className="mt-4" role="status">
+          <h3 className="font-bold">{t('fairness.revealed')}</h3>
+          <dl className="mt-2 grid gap-1">
+            <dt className="text-sm text-muted">{t('fairness.serverSeed')}</dt>
+            <dd className={mono} data-testid="revealed-seed">
+              {revealed.serverSeed}
+            </dd>
+            <dt className="text-sm text-muted">{t('fairness.serverSeedHash')}</dt>
+            <dd className={mono}>{revealed.serverSeedHash}</dd>
+            <dt className="text-sm text-muted">{t('fairness.lastNonce')}</dt>
+            <dd className={mono}>{revealed.lastNonce}</dd>
+          </dl>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function Verifier() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const [roundId, setRoundId] = useState(search.get('round') ?? '');
+  const [round, setRound] = useState<FairRound | null>(null);
+  const [result, setResult] = useState<Verification | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function load(id: string) {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const answer = await http<{ data: FairRound }>('/rest/fairness/rounds/{id}/', { params: { id } });
+      setRound(answer.data);
+      if (answer.data.serverSeed) await verify(answer.data);
+    } catch (failure) {
+      setRound(null);
+      setError(failure instanceof HttpError && failure.status === 404 ? t('fairness.roundNotFound') : t('fairness.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(r: FairRound) {
+    if (!r.serverSeed) return;
+    // The verifier (SHA-256, HMAC and the engines) loads on this page only.
+    const { verifyStep } = await import('@sweepstack/games/fairness/verify-round');
+    const check = verifyStep(r.gameSlug, { serverSeed: r.serverSeed, clientSeed: r.clientSeed, nonce: r.nonce }, r.serverSeedHash, r.request, r.stateBefore as Parameters<typeof verifyStep>[4], r.outcome as Parameters<typeof verifyStep>[5]);
+    setResult({ commitmentMatches: check.commitmentMatches, outcomeMatches: check.outcomeMatches, replayedGrid: check.replayed.grid, replayedWin: check.replayed.totalWin });
+  }
+
+  async function revealAndVerify() {
+    setBusy(true);
+    try {
+      await http('/rest/fairness/rotate/', { method: 'POST', body: {} });
+      if (round) await load(String(round.roundId));
+    } catch {
+      setError(t('fairness.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    const initial = search.get('round');
+    if (initial && /^\d+$/.test(initial)) void load(initial);
+    // Once, from the link of the round history.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const ok = result && result.commitmentMatches && result.outcomeMatches;
+  return (
+    <section aria-labelledby="verify-title" className="card p-5">
+      <h2 id="verify-title" className="text-xl font-extrabold">
+        {t('fairness.verifyTitle')}
+      </h2>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (/^\d+$/.test(roundId)) void load(roundId);
+        }}
+      >
+        <label className="flex flex-col">
+          <span className="field-label">{t('fairness.roundId')}</span>
+          <input className="field-input w-40" inputMode="numeric" value={roundId} onChange={(e) => setRoundId(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy || roundId === ''} data-testid="verify-round">
+          {t('fairness.verify')}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="field-error mt-3">
+          {error}
+        </p>
+      )}
+      {round && (
+        <dl className="mt-4 grid gap-1">
+          <dt className="text-sm text-muted">{t('fairness.game')}</dt>
+          <dd>{round.gameSlug}</dd>
+          <dt className="text-sm text-muted">{t('fairness.serverSeedHash')}</dt>
+          <dd className={mono}>{round.serverSeedHash}</dd>
+          <dt className="text-sm text-muted">{t('fairness.clientSeed')}</dt>
+          <dd className={mono}>{round.clientSeed}</dd>
+          <dt className="text-sm text-muted">{t('fairness.nonce')}</dt>
+          <dd className={mono}>{round.nonce}</dd>
+          <dt className="text-sm text-muted">{t('fairness.serverSeed')}</dt>
+          <dd className={mono}>{round.serverSeed ?? t('fairness.notRevealed')}</dd>
+        </dl>
+      )}
+      {round && !round.serverSeed && (
+        <div className="mt-3">
+          <p className="text-muted">{t('fairness.revealFirst')}</p>
+          <button type="button" className="btn btn-primary mt-2" disabled={busy} onClick={() => void revealAndVerify()} data-testid="reveal-and-verify">
+            {t('fairness.revealAndVerify')}
+          </button>
+        </div>
+      )}
+      {result && (
+        <div role="status" className={`mt-4 rounded-theme border p-3 ${ok ? 'border-accent' : 'border-danger'}`} data-testid="verify-result" data-ok={ok ? 'true' : 'false'}>
+          <p className="font-bold">{ok ? t('fairness.verified') : t('fairness.notVerified')}</p>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            <li>{t(result.commitmentMatches ? 'fairness.commitmentOk' : 'fairness.commitmentBad')}</li>
+            <li>{t(result.outcomeMatches ? 'fairness.outcomeOk' : 'fairness.outcomeBad')}</li>
+          </ul>
+          <p className="mt-2 font-mono text-xs">{result.replayedGrid.map((col) => col.join(' ')).join(' | ')}</p>
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** `/fairness`: the provably fair scheme, the player's seeds, and an in-browser verifier of past rounds. */
+export default function Fairness({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const steps = ['commit', 'client', 'nonce', 'hmac', 'rejection', 'verify'] as const;
+  return (
+    <div className="flex max-w-3xl flex-col gap-6">
+      <h1 className="text-3xl font-extrabold">{t('fairness.title')}</h1>
+      <p className="text-lg text-muted">{t('fairness.intro')}</p>
+      <ol className="flex list-decimal flex-col gap-2 pl-6">
+        {steps.map((step) => (
+          <li key={step}>
+            <strong>{t(`fairness.steps.${step}.title`)}</strong> {t(`fairness.steps.${step}.text`)}
+          </li>
+        ))}
+      </ol>
+      <pre className="overflow-x-auto rounded-theme bg-raised p-3 text-xs">{'block(cursor) = HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${cursor}`)\nw < 2^32 − (2^32 mod n) ? w mod n : next word'}</pre>
+      {loaderData.seeds ? (
+        <>
+          <SeedPanel initial={loaderData.seeds} />
+          <Verifier />
+        </>
+      ) : (
+        <p>
+          <Link to={localize('/signin/')} className="btn btn-primary">
+            {t('fairness.signIn')}
+          </Link>
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'fairness.title');
