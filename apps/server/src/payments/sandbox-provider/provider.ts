@@ -123,6 +123,7 @@ export class SandboxProvider {
   private timer: NodeJS.Timeout | undefined;
   private running: Promise<void> | undefined;
   private stopped = true;
+  private lastPurgeMs = 0;
   transport: WebhookTransport;
 
   constructor(private readonly options: SandboxProviderOptions) {
@@ -386,6 +387,12 @@ export class SandboxProvider {
     return jobs.length;
   }
 
+  /** Deletes finished jobs older than `keepMs` (7 days by default): the queue does not grow forever. */
+  async purgeFinished(keepMs = 7 * 86_400_000): Promise<number> {
+    const result = await this.options.db.deleteFrom('sandbox_jobs').where('done_at_ms', 'is not', null).where('done_at_ms', '<', this.now() - keepMs).executeTakeFirst();
+    return Number(result.numDeletedRows ?? 0);
+  }
+
   /** Runs due jobs until none is left (tests; deterministic mode). */
   async drain(maxRounds = 100): Promise<number> {
     let total = 0;
@@ -407,6 +414,10 @@ export class SandboxProvider {
       try {
         while (!this.stopped && (await this.runDue()) > 0) {
           // keep going while there is due work
+        }
+        if (this.now() - this.lastPurgeMs > 3_600_000) {
+          this.lastPurgeMs = this.now();
+          await this.purgeFinished();
         }
       } catch (error) {
         this.options.log?.warn({ err: error }, 'sandbox provider: job run failed');
