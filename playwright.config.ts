@@ -43,6 +43,9 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       THEME: process.env.THEME ?? 'nlc',
       REDIS_URL: '',
+      // An operator for journeys that need a review (e2e/cashier.spec.ts approves a document).
+      OPERATOR_BOOTSTRAP_EMAIL: 'operator@e2e.sweepstack.local',
+      OPERATOR_BOOTSTRAP_PASSWORD: 'E2e-Operator-2026!',
     },
   },
 });

@@ -15,6 +15,7 @@ export async function acceptCookies(page: Page): Promise<void> {
 
 /** Signs a new player up through the real form and waits for the player home. */
 export async function signUp(page: Page, email: string, password = 'E2e-Player-2026'): Promise<void> {
+  await skipPresetPackageModal(page);
   await page.goto('/signup/');
   await acceptCookies(page);
   await page.getByLabel('Email').fill(email);
@@ -23,4 +24,13 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/lobby\/?$/);
+}
+
+/**
+ * The preset package modal opens 2 s after load for ACTIVE players (once an hour, cookie
+ * `presetPackageModal`): journeys that are not about it mark it as already shown.
+ */
+export async function skipPresetPackageModal(page: Page): Promise<void> {
+  const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+  await page.context().addCookies([{ name: 'presetPackageModal', value: '1', url: base, expires: Math.floor(Date.now() / 1000) + 3600 }]);
 }

@@ -206,7 +206,9 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
     typed.get('/sandbox/3ds/:paymentId', { schema: { hide: true, params: ZParams } }, async (request, reply) => {
       const payment = await provider.getPayment(request.params.paymentId);
       if (!payment) throw new AppError('CASHIER_CHALLENGE_NOT_FOUND');
-      reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+      // The site-wide no-referrer policy makes browsers send `Origin: null` with this page's form
+      // post, which the Origin check refuses; same-origin keeps the real origin on that post.
+      reply.header('cache-control', 'no-store').header('referrer-policy', 'same-origin').type('text/html; charset=utf-8');
       if (payment.status !== 'requires_action') return reply.status(409).send(challengeDonePage(payment.status === 'succeeded'));
       return challengePage(payment.id, payment.amountCents, payment.cardLast4);
     });

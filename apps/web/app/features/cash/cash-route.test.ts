@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cashHash, nextMethod, parseCashHash, presetOf, type CashRoute } from './cash-route';
+import { cashHash, challengeTarget, nextMethod, parseCashHash, presetOf, type CashRoute } from './cash-route';
 
 describe('parseCashHash', () => {
   it('ignores hashes without cash', () => {
@@ -65,5 +65,17 @@ describe('concernsCurrent', async () => {
     expect(concernsCurrent(undefined, 'pay_1', false)).toBe(true);
     expect(concernsCurrent('pay_2', null, true)).toBe(true);
     expect(concernsCurrent('pay_2', null, false)).toBe(false);
+  });
+});
+
+describe('challengeTarget', () => {
+  const origin = 'http://127.0.0.1:3210';
+  it('frames pages of this origin and the sandbox bank of this server', () => {
+    expect(challengeTarget('http://127.0.0.1:3210/sandbox/3ds/sbx_pay_1', origin)).toEqual({ kind: 'frame', src: 'http://127.0.0.1:3210/sandbox/3ds/sbx_pay_1' });
+    expect(challengeTarget('http://localhost:3210/sandbox/3ds/sbx_pay_1', origin)).toEqual({ kind: 'frame', src: '/sandbox/3ds/sbx_pay_1' });
+  });
+  it('opens other banks in a popup and never a script URL', () => {
+    expect(challengeTarget('https://bank.example/acs?x=1', origin)).toEqual({ kind: 'popup', src: 'https://bank.example/acs?x=1' });
+    expect(challengeTarget('javascript:alert(1)', origin).src).toBe('about:blank');
   });
 });

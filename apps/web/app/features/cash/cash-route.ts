@@ -84,3 +84,21 @@ export function nextMethod(failed: string, available: readonly PaymentMethod[] =
 export function presetOf(route: CashRoute): string | null {
   return route.kind === 'promo-offer' || route.kind === 'preset' || route.kind === 'failed-next' ? route.presetId : null;
 }
+
+/**
+ * Where the 3-D Secure page opens: framed when it is on this site's origin (the page's CSP allows
+ * only self frames) or is the sandbox bank served by this same server under another host name of
+ * it; any other origin opens in a popup.
+ */
+export function challengeTarget(url: string, pageOrigin: string): { kind: 'frame' | 'popup'; src: string } {
+  let parsed: URL;
+  try {
+    parsed = new URL(url, pageOrigin);
+  } catch {
+    return { kind: 'popup', src: url };
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return { kind: 'popup', src: 'about:blank' };
+  if (parsed.origin === pageOrigin) return { kind: 'frame', src: parsed.href };
+  if (parsed.pathname.startsWith('/sandbox/3ds/')) return { kind: 'frame', src: parsed.pathname + parsed.search };
+  return { kind: 'popup', src: parsed.href };
+}

@@ -5,7 +5,7 @@ import { trackClickButton, trackError, trackSendForm } from '../../lib/analytics
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http, HttpError } from '../../lib/http';
 import { FormField } from '../auth/form-field';
-import { PAYMENT_METHODS, type PaymentMethod } from './cash-route';
+import { challengeTarget, PAYMENT_METHODS, type PaymentMethod } from './cash-route';
 import { useCash } from './cash-store';
 import { applyMask, cardNumberMask, cvcMask, EXPIRY_MASK, validateCard } from './input-mask';
 import { formatUsd } from './limits';
@@ -96,6 +96,8 @@ function MethodChoice({ value, onChange }: { value: PaymentMethod | null; onChan
   );
 }
 
+const FIELD_NAME = { number: 'cardnumber', expiry: 'cc-exp', cvc: 'cvc' } as const;
+
 function CardForm({ busy, onSubmit, serverErrors }: { busy: boolean; onSubmit(card: { number: string; expMonth: number; expYear: number; cvc: string }): void; serverErrors: Record<string, string> }) {
   const { t } = useTranslation();
   const [number, setNumber] = useState('');
@@ -119,10 +121,10 @@ function CardForm({ busy, onSubmit, serverErrors }: { busy: boolean; onSubmit(ca
     const messages: Partial<Record<'number' | 'expiry' | 'cvc', string>> = {};
     for (const [field, kind] of Object.entries(found)) messages[field as 'number'] = t(`cash.errors.${kind}`);
     setErrors(messages);
-    if (Object.keys(messages).length > 0) {
+    const firstInvalid = (['number', 'expiry', 'cvc'] as const).find((field) => messages[field]);
+    if (firstInvalid) {
       trackError('card_form', Object.keys(messages).join(','), 'cash');
-      const first = formRef.current?.querySelector<HTMLInputElement>('[aria-invalid="true"]');
-      first?.focus();
+      formRef.current?.querySelector<HTMLInputElement>(`[name="${FIELD_NAME[firstInvalid]}"]`)?.focus();
       return;
     }
     const [month = '0', year = '0'] = expiry.split('/');
@@ -152,13 +154,20 @@ function CardForm({ busy, onSubmit, serverErrors }: { busy: boolean; onSubmit(ca
   );
 }
 
-/** Shows the bank's 3-D Secure page inside the widget. */
+/** Shows the bank's 3-D Secure page inside the widget (an iframe), or in a popup when it may not be framed. */
 function Challenge({ url }: { url: string }) {
   const { t } = useTranslation();
+  const where = challengeTarget(url, window.location.origin);
   return (
     <div className="grid gap-2">
       <p className="text-sm text-muted">{t('cash.challengeText')}</p>
-      <iframe src={url} title={t('cash.challengeTitle')} className="h-96 w-full rounded-theme border border-line bg-white" data-testid="cash-3ds" />
+      {where.kind === 'frame' ? (
+        <iframe src={where.src} title={t('cash.challengeTitle')} className="h-96 w-full rounded-theme border border-line bg-white" data-testid="cash-3ds" />
+      ) : (
+        <button type="button" className="btn btn-primary" onClick={() => window.open(where.src, 'sweepstack-3ds', 'popup,width=480,height=640')}>
+          {t('cash.challengeOpen')}
+        </button>
+      )}
     </div>
   );
 }
