@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
-import { advanceSeedNonce, ensureActiveSeed, findRoundByKey, insertRound, lockActiveSeed, lockGameSession, openGameSession, updateSessionAfterRound, type FairnessSeed, type GameRound, type GameSession } from '@sweepstack/db/repositories/game-play';
+import { ensureActiveSeed, findRoundByKey, insertRound, lockGameSession, openGameSession, takeSeedNonce, updateSessionAfterRound, type FairnessSeed, type GameRound, type GameSession } from '@sweepstack/db/repositories/game-play';
 import { claimJackpotPush, jackpotPoolValue, payJackpot } from '@sweepstack/db/repositories/jackpots';
-import { getPlayerBalance, ledgerAtomic, play, transferMany, type TransferRequest } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance, ledgerAtomic, play, transferMany, type PlayerBalance, type TransferRequest } from '@sweepstack/db/repositories/ledger';
 import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { Database } from '@sweepstack/db/schema';
@@ -13,7 +13,7 @@ import type { CatalogueGame as StudioGame } from '@sweepstack/games/catalogue/ty
 import type { GameState, StepOutcome } from '@sweepstack/games/engines/types';
 import { newFairnessState } from '@sweepstack/games/fairness/seeds';
 import { replayStep } from '@sweepstack/games/fairness/verify-round';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../app-context';
 import { recordPush } from '../realtime/push';
 import { currentCatalogue } from './catalogue';
@@ -86,6 +86,8 @@ export async function launchGame(deps: AppDeps, player: Player, gameId: number, 
 
 export interface SpinInput {
   playerId: number;
+  /** The request's player as its session lookup read it. */
+  player: { accountStatus: Player['account_status']; gameMode: Player['game_mode'] };
   gameId: number;
   session: string;
   bet: number;
@@ -114,6 +116,66 @@ export function roundView(round: GameRound, session: string, seed: Pick<Fairness
   };
 }
 
+type Work<T> = (trx: Transaction<Database>) => Promise<T>;
+interface Waiting {
+  work: Work<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+const waiting = new WeakMap<object, Waiting[]>();
+
+/**
+ * ledgerAtomic, with the spins of one event-loop turn handed to it together on SQLite. SQLite's
+ * driver is synchronous under its promises, so a spin's whole transaction runs before the next
+ * request's I/O callback: the ledger's group commit would only ever see one operation at a time.
+ * Collecting the spins that arrive in one turn and starting them together lets them share commits.
+ */
+function spinAtomic<T>(deps: AppDeps, work: Work<T>): Promise<T> {
+  const db = deps.database.db;
+  if (deps.database.dialect !== 'sqlite') return ledgerAtomic(db, work);
+  return new Promise<T>((resolve, reject) => {
+    let queue = waiting.get(db);
+    if (!queue) {
+      const batch: Waiting[] = [];
+      queue = batch;
+      waiting.set(db, batch);
+      setImmediate(() => {
+        waiting.delete(db);
+        void runGroup(db, batch);
+      });
+    }
+    queue.push({ work: work as Work<unknown>, resolve: resolve as (value: unknown) => void, reject });
+  });
+}
+
+const MAX_GROUP = 256;
+
+/**
+ * Runs the spins of one turn in one transaction (refusals are values, not errors, so they do not
+ * break the group). If anything throws, the group rolls back and each spin runs again on its own
+ * through ledgerAtomic, so an error reaches only its own caller (spins only write to the database).
+ */
+async function runGroup(db: Kysely<Database>, batch: Waiting[]): Promise<void> {
+  for (let start = 0; start < batch.length; start += MAX_GROUP) {
+    const group = batch.slice(start, start + MAX_GROUP);
+    if (group.length === 1) {
+      const [only] = group;
+      await ledgerAtomic(db, only!.work).then(only!.resolve, only!.reject);
+      continue;
+    }
+    const values: unknown[] = [];
+    try {
+      await db.transaction().execute(async (trx) => {
+        for (const item of group) values.push(await item.work(trx));
+      });
+    } catch {
+      for (const item of group) await ledgerAtomic(db, item.work).then(item.resolve, item.reject);
+      continue;
+    }
+    group.forEach((item, i) => item.resolve(values[i]));
+  }
+}
+
 type SpinResult = { ok: true; round: GameRound; seed: FairnessSeed; replayed: boolean } | { ok: false; code: ErrorCode; message?: string };
 
 function refuse(code: ErrorCode, message?: string): SpinResult {
@@ -123,6 +185,18 @@ function refuse(code: ErrorCode, message?: string): SpinResult {
 function sameRequest(round: GameRound, session: GameSession, input: SpinInput): boolean {
   const outcome = JSON.parse(round.outcome_json) as StepOutcome;
   return Number(round.session_id) === session.id && Number(round.bet) === input.bet && outcome.bought === input.buy;
+}
+
+/**
+ * The balances after a step, from those before it: the bet takes unplayed Fortune Coins first
+ * (planPlay), wins are redeemable. The ledger wrote exactly this; the tests compare with its balances.
+ */
+function balanceAfter(before: PlayerBalance, currency: Currency, stake: number, win: number): PlayerBalance {
+  if (currency === 'GC') return { ...before, tourPoints: before.tourPoints - stake + win, coins: before.coins - stake + win };
+  const fromRedeemable = Math.max(0, stake - before.unplayed);
+  const winnings = before.winnings - fromRedeemable + win;
+  const entries = before.entries - stake + win;
+  return { ...before, entries, winnings, unplayed: entries - winnings };
 }
 
 function balanceIn(balance: { tourPoints: number; entries: number }, currency: Currency): number {
@@ -140,7 +214,7 @@ export async function spin(deps: AppDeps, input: SpinInput) {
   const game = await requireGame(deps, input.gameId);
   const db = deps.database.db;
   const seedCandidate = newSeedCandidate();
-  const result = await ledgerAtomic(db, async (trx): Promise<SpinResult> => {
+  const result = await spinAtomic(deps, async (trx): Promise<SpinResult> => {
     const session = await lockGameSession(trx, input.session);
     if (!session || Number(session.game_id) !== input.gameId) return refuse('GAME_SESSION_NOT_FOUND');
     if (Number(session.player_id) !== input.playerId) return refuse('GAME_SESSION_FORBIDDEN');
@@ -151,30 +225,39 @@ export async function spin(deps: AppDeps, input: SpinInput) {
       return { ok: true, round: existing, seed, replayed: true };
     }
     if (session.status !== 'open') return refuse('GAME_SESSION_CLOSED');
-    const player = await trx.selectFrom('players').select(['account_status', 'game_mode']).where('id', '=', input.playerId).executeTakeFirst();
-    if (!player || player.account_status !== 'ACTIVE') return refuse('GAME_PLAY_NOT_ALLOWED');
+    // The request's player was read for this request (its session lookup): status and mode are current.
+    if (input.player.accountStatus !== 'ACTIVE') return refuse('GAME_PLAY_NOT_ALLOWED');
     const currency = session.currency;
-    if (currencyOfMode(player.game_mode) !== currency) return refuse('GAME_MODE_MISMATCH');
+    if (currencyOfMode(input.player.gameMode) !== currency) return refuse('GAME_MODE_MISMATCH');
 
     const state = parseState(session.feature_state_json);
     const limits = game.studio.bets[currency];
+    const divisor = game.studio.config.betDivisor;
+    let stake: number;
     if (state !== null) {
       if (input.buy) return refuse('GAME_FEATURE_IN_PROGRESS');
       if (input.bet !== state.bet) return refuse('GAME_FEATURE_IN_PROGRESS', `The feature in progress plays at a bet of ${state.bet}.`);
+      stake = 0;
     } else {
       if (input.bet > limits.max) return refuse('GAME_BET_OVER_MAX');
-      if (input.bet < limits.min || input.bet % game.studio.config.betDivisor !== 0) return refuse('GAME_BET_INVALID');
-      if (input.buy && !game.studio.flags.bonusBuy) return refuse('GAME_BONUS_BUY_UNAVAILABLE');
+      if (input.bet < limits.min || input.bet % divisor !== 0) return refuse('GAME_BET_INVALID');
+      const buy = 'bonusBuy' in game.studio.config ? game.studio.config.bonusBuy : undefined;
+      if (input.buy && !buy) return refuse('GAME_BONUS_BUY_UNAVAILABLE');
+      stake = input.buy ? buy!.priceUnits * (input.bet / divisor) : input.bet;
     }
-    const seed = (await lockActiveSeed(trx, input.playerId)) ?? (await ensureActiveSeed(trx, input.playerId, seedCandidate, deps.clock.nowMs()));
-    const nonce = Number(seed.next_nonce);
-    const outcome = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state);
     const before = await getPlayerBalance(trx, input.playerId);
-    if (outcome.stake > balanceIn(before, currency)) return refuse('WALLET_INSUFFICIENT_FUNDS');
+    if (stake > balanceIn(before, currency)) return refuse('WALLET_INSUFFICIENT_FUNDS');
 
     // Nothing was written so far; from here on every write belongs to the round.
     const now = deps.clock.nowMs();
-    await advanceSeedNonce(trx, seed.id, nonce);
+    let seed = await takeSeedNonce(trx, input.playerId);
+    if (!seed) {
+      await ensureActiveSeed(trx, input.playerId, seedCandidate, now);
+      seed = (await takeSeedNonce(trx, input.playerId))!;
+    }
+    const nonce = seed.nonce;
+    const outcome = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state);
+    if (outcome.stake !== stake) throw new Error(`${game.slug}: the engine charged ${outcome.stake}, the checks expected ${stake}`);
     const key = `game:${input.playerId}:${input.idempotencyKey}`;
     const metadata = { gameId: input.gameId, session: session.id, nonce };
     if (outcome.stake > 0) await play(trx, { idempotencyKey: key, playerId: input.playerId, currency, amount: outcome.stake, metadata });
@@ -185,8 +268,8 @@ export async function spin(deps: AppDeps, input: SpinInput) {
     if (moves.length > 0) await transferMany(trx, moves);
     const grand = outcome.jackpots.some((j) => j.tier === 'grand' && j.amount === null);
     const jackpotWin = grand ? await payJackpot(trx, { idempotencyKey: key, playerId: input.playerId, currency, nowMs: now, metadata }) : 0;
-    const after = await getPlayerBalance(trx, input.playerId);
     const win = outcome.totalWin + jackpotWin;
+    const after = balanceAfter(before, currency, outcome.stake, win);
     const round: Omit<GameRound, 'id'> = {
       player_id: input.playerId,
       session_id: session.id,

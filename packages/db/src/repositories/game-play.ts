@@ -75,6 +75,16 @@ export async function ensureActiveSeed(db: Db, playerId: number, candidate: { se
   return (await findActiveSeed(db, playerId))!;
 }
 
+/**
+ * Takes the next nonce of the player's active seed in one statement (the row stays locked on
+ * PostgreSQL until the caller's transaction ends); answers the seed with the nonce taken, or
+ * undefined when the player has no active seed.
+ */
+export async function takeSeedNonce(trx: Db, playerId: number): Promise<(FairnessSeed & { nonce: number }) | undefined> {
+  const row = (await sql<FairnessSeed>`update fairness_seeds set next_nonce = next_nonce + 1 where player_id = ${playerId} and status = 'active' returning *`.execute(trx)).rows[0];
+  return row ? { ...row, nonce: Number(row.next_nonce) - 1 } : undefined;
+}
+
 export async function advanceSeedNonce(trx: Db, seedId: number, nonce: number): Promise<void> {
   const result = await sql`update fairness_seeds set next_nonce = ${nonce + 1} where id = ${seedId} and next_nonce = ${nonce} and status = 'active'`.execute(trx);
   if (Number(result.numAffectedRows ?? 0) !== 1) throw new Error(`fairness seed ${seedId}: nonce ${nonce} was taken concurrently`);
@@ -98,7 +108,7 @@ export async function findSeedById(db: Db, id: number): Promise<FairnessSeed | u
 }
 
 export async function findRoundByKey(db: Db, playerId: number, idempotencyKey: string): Promise<GameRound | undefined> {
-  return db.selectFrom('game_rounds').selectAll().where('player_id', '=', playerId).where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return (await sql<GameRound>`select * from game_rounds where player_id = ${playerId} and idempotency_key = ${idempotencyKey}`.execute(db)).rows[0];
 }
 
 export async function findRoundById(db: Db, id: number): Promise<GameRound | undefined> {

@@ -61,7 +61,7 @@ const gamePlayRoutes: FastifyPluginAsync = async (fastify) => {
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
       const { session, bet, idempotencyKey, buy } = request.body;
-      return { success: true as const, data: await spin(deps, { playerId: player.id, gameId: request.params.id, session, bet, buy: buy === true, idempotencyKey }) };
+      return { success: true as const, data: await spin(deps, { playerId: player.id, player: { accountStatus: player.account_status, gameMode: player.game_mode }, gameId: request.params.id, session, bet, buy: buy === true, idempotencyKey }) };
     },
   );
 
