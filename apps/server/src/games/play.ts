@@ -212,8 +212,6 @@ function balanceIn(balance: { tourPoints: number; entries: number }, currency: C
  */
 export async function spin(deps: AppDeps, input: SpinInput) {
   const game = await requireGame(deps, input.gameId);
-  const db = deps.database.db;
-  const seedCandidate = newSeedCandidate();
   const result = await spinAtomic(deps, async (trx): Promise<SpinResult> => {
     const session = await lockGameSession(trx, input.session);
     if (!session || Number(session.game_id) !== input.gameId) return refuse('GAME_SESSION_NOT_FOUND');
@@ -252,7 +250,7 @@ export async function spin(deps: AppDeps, input: SpinInput) {
     const now = deps.clock.nowMs();
     let seed = await takeSeedNonce(trx, input.playerId);
     if (!seed) {
-      await ensureActiveSeed(trx, input.playerId, seedCandidate, now);
+      await ensureActiveSeed(trx, input.playerId, newSeedCandidate(), now);
       seed = (await takeSeedNonce(trx, input.playerId))!;
     }
     const nonce = seed.nonce;
