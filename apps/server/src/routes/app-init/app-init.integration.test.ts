@@ -5,7 +5,7 @@ import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { termsRequirement } from '../../auth/terms';
-import { readPlayerBalance } from '../../lib/player-balance';
+import { readDepositsCount, readPlayerBalance } from '../../lib/player-balance';
 import { signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { readPlayerState } from './player-state';
@@ -148,11 +148,15 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     expect(await readPlayerBalance(t.app.deps, playerId)).toEqual({ entries: ledger.entries / 100, winnings: ledger.winnings / 100, tourPoints: ledger.tourPoints, coins: ledger.coins });
   });
 
-  it('reads balance and terms in one query that answers what the separate reads answer', async () => {
+  it('reads balance, terms and deposit count in one query that answers what the separate reads answer', async () => {
     const { uuid } = await signUpViaApi(t.app, 'init.state@example.com');
     const playerId = await playerIdOf(uuid);
     const db = t.database.db;
-    const separate = async () => ({ balance: await readPlayerBalance(t.app.deps, playerId), termsRequirement: await termsRequirement(db, playerId) });
+    const separate = async () => ({
+      balance: await readPlayerBalance(t.app.deps, playerId),
+      termsRequirement: await termsRequirement(db, playerId),
+      depositsCount: await readDepositsCount(t.app.deps, playerId),
+    });
     expect(await readPlayerState(db, playerId)).toEqual(await separate());
     expect((await readPlayerState(db, playerId)).termsRequirement).toEqual([]);
     const documents = await db.selectFrom('terms_documents').select(['id', 'key', 'version']).orderBy('id', 'desc').execute();
@@ -166,8 +170,12 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     } finally {
       for (const d of documents) await db.updateTable('terms_documents').set({ version: d.version }).where('id', '=', d.id).execute();
     }
-    // Nobody: no accounts (zeros), and nothing confirmed (every document).
-    expect(await readPlayerState(db, 987_654)).toEqual({ balance: { entries: 0, winnings: 0, tourPoints: 0, coins: 0 }, termsRequirement: await termsRequirement(db, 987_654) });
+    expect((await readPlayerState(db, playerId)).depositsCount).toBe(0);
+    await db.insertInto('cashier_player_stats').values({ player_id: playerId, deposits_count: 3, total_cents: 2_997, first_deposit_at_ms: 1, last_deposit_at_ms: 2 }).execute();
+    expect(await readPlayerState(db, playerId)).toEqual(await separate());
+    expect((await readPlayerState(db, playerId)).depositsCount).toBe(3);
+    // Nobody: no accounts (zeros), nothing confirmed (every document), no deposits.
+    expect(await readPlayerState(db, 987_654)).toEqual({ balance: { entries: 0, winnings: 0, tourPoints: 0, coins: 0 }, termsRequirement: await termsRequirement(db, 987_654), depositsCount: 0 });
   });
 
   it('shows zeros for a player whose ledger accounts are not open', async () => {

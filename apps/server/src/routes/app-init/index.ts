@@ -5,7 +5,6 @@ import { z } from 'zod';
 import { readPlayerGames } from '../../games/player-games';
 import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
-import { readDepositsCount } from '../../lib/player-balance';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
 import { channelConnection } from '../../realtime/connection-data';
 import { guestAppInit, playerAppInitResponseJson } from './app-init-data';
@@ -14,9 +13,9 @@ import { readPlayerState } from './player-state';
 /**
  * GET /rest/app/init/: the current visitor and the feature flags (spec §3 "App init data").
  * Kept fast (bench/app-init.bench.ts, docs/app-data.md): a guest's answer is serialized once per
- * content snapshot; a player costs one joined session+player query and one query for the balance and
- * the terms to confirm (player-state.ts), both compiled once per handle; only the per-player fields
- * are serialized per request.
+ * content snapshot; a player costs one joined session+player query, one query for the balance, the
+ * terms to confirm and the deposit count (player-state.ts) and one for the games (favorites, recent),
+ * all compiled once per handle; only the per-player fields are serialized per request.
  */
 const appInitRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -46,7 +45,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         );
         return sendRawJson(reply, text.json);
       }
-      const [{ balance, termsRequirement }, depositsCount, games] = await Promise.all([readPlayerState(deps.database.db, player.id), readDepositsCount(deps, player.id), readPlayerGames(deps.database.db, player.id)]);
+      const [{ balance, termsRequirement, depositsCount }, games] = await Promise.all([readPlayerState(deps.database.db, player.id), readPlayerGames(deps.database.db, player.id)]);
       // The player's state is part of the profile module (not built yet): unknown until then. The hash
       // depends only on the account status and the snapshot's restricted states: memoized per snapshot.
       const hashKey = `app-init:restriction-hash:${player.account_status}`;

@@ -7,9 +7,10 @@ import { balanceFromAccounts } from '../../lib/player-balance';
 
 /**
  * App init's per-player reads in one statement, compiled once per handle: the player's ledger
- * accounts (as `readPlayerBalance`) and the terms documents whose current version they have not
- * confirmed (as `termsRequirement`), as one UNION ALL. One round trip instead of two on every
- * signed-in app init; the tests check it answers exactly what the two separate reads answer.
+ * accounts (as `readPlayerBalance`), the terms documents whose current version they have not
+ * confirmed (as `termsRequirement`) and the cashier's deposit count (as `readDepositsCount`), as one
+ * UNION ALL. One round trip instead of three on every signed-in app init; the tests check it answers
+ * exactly what the separate reads answer.
  */
 const selectPlayerState = preparedQuery((db, playerId: number) =>
   db
@@ -37,22 +38,31 @@ const selectPlayerState = preparedQuery((db, playerId: number) =>
             ),
           ),
         ),
+    )
+    .unionAll(
+      db
+        .selectFrom('cashier_player_stats')
+        .select([sql<string>`'deposits'`.as('row_kind'), sql<string>`''`.as('name'), sql<string | null>`null`.as('kind'), 'deposits_count as value'])
+        .where('player_id', '=', playerId),
     ),
 );
 
 export interface PlayerState {
   balance: PlayerBalance;
   termsRequirement: TermsRequirement[];
+  depositsCount: number;
 }
 
 export async function readPlayerState(db: Kysely<Database>, playerId: number): Promise<PlayerState> {
   const rows = await selectPlayerState(db, playerId);
   const accounts: Array<{ currency: string; kind: string; balance: number }> = [];
   const termsRequirement: TermsRequirement[] = [];
+  let depositsCount = 0;
   for (const row of rows) {
     if (row.row_kind === 'terms') termsRequirement.push({ id: Number(row.value), key: row.name });
+    else if (row.row_kind === 'deposits') depositsCount = Number(row.value);
     else accounts.push({ currency: row.name, kind: row.kind ?? '', balance: Number(row.value) });
   }
   if (termsRequirement.length > 1) termsRequirement.sort((a, b) => a.id - b.id);
-  return { balance: balanceFromAccounts(accounts), termsRequirement };
+  return { balance: balanceFromAccounts(accounts), termsRequirement, depositsCount };
 }
