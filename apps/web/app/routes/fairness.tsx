@@ -258,7 +258,7 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
           </li>
         ))}
       </ol>
-      <pre className="overflow-x-auto rounded-theme bg-raised p-3 text-xs">{'block(cursor) = HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${cursor}`)\nw < 2^32 − (2^32 mod n) ? w mod n : next word'}</pre>
+      <pre tabIndex={0} aria-label={t('fairness.formula')} className="overflow-x-auto rounded-theme bg-raised p-3 text-xs">{'block(cursor) = HMAC-SHA256(serverSeed, `${clientSeed}:${nonce}:${cursor}`)\nw < 2^32 − (2^32 mod n) ? w mod n : next word'}</pre>
       {loaderData.seeds ? (
         <>
           <SeedPanel initial={loaderData.seeds} />

@@ -12,6 +12,7 @@ import { useLocalize } from '../lib/use-paths';
 import { PlayerLobby } from './lobby';
 import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/home';
+import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 function GuestHome({ lobby }: { lobby: LobbyData }) {
   const { t } = useTranslation();
@@ -77,3 +78,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');
+
+export const shouldRevalidate = revalidateUnlessGameQuery;

@@ -8,6 +8,7 @@ import { metaTitle } from '../lib/meta';
 import { getSession } from '../lib/session.server';
 import { useLocalize } from '../lib/use-paths';
 import type { Route } from './+types/issues';
+import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
@@ -53,3 +54,5 @@ export default function Issues({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'games.library.all');
+
+export const shouldRevalidate = revalidateUnlessGameQuery;

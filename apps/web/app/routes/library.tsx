@@ -10,6 +10,7 @@ import { metaTitle } from '../lib/meta';
 import { getSession } from '../lib/session.server';
 import { useLocalize } from '../lib/use-paths';
 import type { Route } from './+types/library';
+import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
@@ -57,3 +58,5 @@ export default function Library({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'games.library.all');
+
+export const shouldRevalidate = revalidateUnlessGameQuery;

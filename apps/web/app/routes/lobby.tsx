@@ -6,6 +6,7 @@ import { getSession } from '../lib/session.server';
 import { useRootData } from '../lib/root-data';
 import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/lobby';
+import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 /** The player home: greeting and the game lobby. */
 export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
@@ -32,3 +33,5 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'features.lobby.name');
+
+export const shouldRevalidate = revalidateUnlessGameQuery;

@@ -276,8 +276,11 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
           </span>
         </p>
       </header>
-      <main className="game-stage flex flex-1 flex-col items-center justify-center gap-3 px-3 pb-3">
-        <div className="game-reels relative w-full" style={{ maxWidth: `min(100%, calc((100dvh - 13rem) * ${grid.length / rows}))`, aspectRatio: `${grid.length} / ${rows}` }}>
+      <main className="flex flex-1 flex-col items-center justify-center gap-3 px-3 pb-3 [@media(orientation:landscape)_and_(max-height:520px)]:flex-row">
+        <div
+          className="relative w-full max-w-[min(100%,calc((100dvh-13rem)*var(--ratio)))] [@media(orientation:landscape)_and_(max-height:520px)]:max-w-[calc((100dvh-4rem)*var(--ratio))]"
+          style={{ '--ratio': grid.length / rows, aspectRatio: `${grid.length} / ${rows}` } as React.CSSProperties}
+        >
           <Reels ref={reels} grid={grid} rows={rows} strips={strips} symbols={symbols} palette={game.palette} theme={game.theme} highlight={busy ? new Set() : highlight} lines={busy ? [] : lines} coinLabels={coinLabels} label={gridLabel} />
           {!busy && last && last.win > 0 && (
             <p className="pointer-events-none absolute inset-x-0 top-1/2 mx-auto w-fit -translate-y-1/2 rounded-full bg-black/75 px-5 py-2 text-center text-2xl font-black text-[#ffe066] shadow-lg" data-testid="win-banner">
@@ -286,11 +289,12 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
             </p>
           )}
         </div>
+        <div className="flex w-full max-w-3xl flex-col items-center gap-3 [@media(orientation:landscape)_and_(max-height:520px)]:w-auto [@media(orientation:landscape)_and_(max-height:520px)]:max-w-80">
         <div aria-live="polite" className="min-h-6 text-center text-sm font-semibold" data-testid="client-status">
           {message ?? featureText ?? (autoStop ? t(`gameClient.autoplayStopped.${autoStop}`) : last ? (last.win > 0 ? t('gameClient.lastWin', { amount: fmt(last.win) }) : t('gameClient.noWin')) : t('gameClient.ready'))}
           {feature && last && last.outcome.featureWin > 0 ? ` · ${t('gameClient.featureWin', { amount: fmt(last.outcome.featureWin) })}` : ''}
         </div>
-        <div className="game-controls grid w-full max-w-3xl grid-cols-[1fr_auto_1fr] items-center gap-2">
+        <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center gap-2">
           <div className="flex items-center gap-1 justify-self-start">
             <button type="button" className={CTL} onClick={() => changeBet(-1)} disabled={!canPlay || betIndex === 0} aria-label={t('gameClient.betDown')}>
               −
@@ -345,6 +349,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
             {t('gameClient.history')}
           </button>
         </nav>
+        </div>
       </main>
       {panel !== 'none' && (
         <div role="dialog" aria-modal="true" aria-labelledby="panel-title" className="fixed inset-0 z-10 overflow-y-auto bg-[#0b0a14]/95 p-4" onKeyDown={(e) => e.key === 'Escape' && setPanel('none')}>

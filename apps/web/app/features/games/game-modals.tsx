@@ -50,10 +50,13 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
-  const close = () => {
-    clearQuery();
-    onDone();
-  };
+  const close = onDone;
+  // However the modal closes (button, Escape, the client's close message), `game` leaves the address.
+  const clearRef = useRef(clearQuery);
+  useEffect(() => {
+    clearRef.current = clearQuery;
+  });
+  useEffect(() => () => clearRef.current(), []);
 
   useEffect(() => {
     if (started.current) return;
