@@ -13,9 +13,11 @@ describe('push contract', () => {
       { type: 'deposit', action: 'complete', data: { paymentId: 'p1', amountCents: 999, depositsCount: 1, isFirstDeposit: true } },
       { type: 'deposit', action: 'failed-complete', data: { paymentId: 'p1', message: 'Card declined' } },
       { type: 'playerVerification', action: 'apple_pay_success' },
+      { type: 'jackpot', action: 'update', data: { currency: 'GC', value: 5_000_000, won: null } },
+      { type: 'jackpot', action: 'update', data: { currency: 'FC', value: 500_000, won: { amount: 612_345, winner: 'ja****' } } },
     ];
     for (const message of good) expect(ZPushMessage.safeParse(message).success, JSON.stringify(message)).toBe(true);
-    expect(PUSH_TYPES).toEqual(['gameMode', 'balance', 'paymentStatus', 'deposit', 'playerVerification', 'redeem']);
+    expect(PUSH_TYPES).toEqual(['gameMode', 'balance', 'paymentStatus', 'deposit', 'playerVerification', 'jackpot', 'redeem']);
   });
 
   it('refuses unknown types, unknown actions and wrong data', () => {
@@ -27,6 +29,8 @@ describe('push contract', () => {
       { type: 'balance', action: 'update', data: { entries: 1.5, winnings: 0, tourPoints: 0, coins: 0 } },
       { type: 'paymentStatus', action: '3ds', data: {} },
       { type: 'playerVerification', action: 'approved' },
+      { type: 'jackpot', action: 'update', data: { currency: 'USD', value: 1, won: null } },
+      { type: 'jackpot', action: 'update', data: { currency: 'GC', value: 1.5, won: null } },
     ];
     for (const message of bad) expect(ZPushMessage.safeParse(message).success, JSON.stringify(message)).toBe(false);
     expect(ZPushEnvelope.safeParse({ eventId: 0, message: bad[0] }).success).toBe(false);
