@@ -1,6 +1,7 @@
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { getAccountBalance, getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
 import type { Currency } from '@sweepstack/domain/wallet/money';
+import { ZRoundsResponse, ZSpinResponse } from '@sweepstack/contracts/games/play';
 import { verifyStep } from '@sweepstack/games/fairness/verify-round';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
@@ -90,7 +91,7 @@ describe.each(dialectsUnderTest())('play API on %s', (dialect) => {
     const k = key();
     const first = await spinReq(p, 'cherry-hearth-classic', { session, bet: 100, idempotencyKey: k });
     expect(first.statusCode, first.body).toBe(200);
-    const round = first.json().data;
+    const round = ZSpinResponse.parse(first.json()).data;
     expect(round.replayed).toBe(false);
     expect(round.stake).toBe(100);
     expect(round.balance).toBe(before - 100 + round.win);
@@ -204,6 +205,7 @@ describe.each(dialectsUnderTest())('play API on %s', (dialect) => {
       expect(res.statusCode, res.body).toBe(200);
       const step = res.json().data;
       expect(step.outcome.step).toBe('freeSpin');
+      ZSpinResponse.parse(res.json());
       expect(step.stake).toBe(0);
       feature = step.feature;
       freeSpins += 1;
@@ -217,7 +219,7 @@ describe.each(dialectsUnderTest())('play API on %s', (dialect) => {
     expect(paid.json().data.stake).toBe(100);
     const history = await t.app.inject({ method: 'GET', url: `/rest/game/${id('reef-raiders')}/rounds/?limit=5`, headers: { cookie: p.cookie } });
     expect(history.statusCode).toBe(200);
-    expect(history.json().data.rounds).toHaveLength(5);
+    expect(ZRoundsResponse.parse(history.json()).data.rounds).toHaveLength(5);
     expect(history.json().data.rounds[0].roundId).toBe(paid.json().data.roundId);
     expect(history.json().data.nextCursor).not.toBeNull();
     await expectLedgerBalanced(t.database.db);
