@@ -14,6 +14,9 @@ import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/home';
 import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
+/** The guest home keeps its first screen light: the first sections; the rest is in the library. */
+const GUEST_SECTIONS = 4;
+
 function GuestHome({ lobby }: { lobby: LobbyData }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -74,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 /** The home payload and the catalogue, rendered on the server (no client fetch for the rows). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return loadLobby(context, !session.isGuest);
+  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS } : {});
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');

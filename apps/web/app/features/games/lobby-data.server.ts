@@ -1,7 +1,7 @@
 import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
 import type { HomePageResponse } from '@sweepstack/contracts/games/home';
 import type { AppLoadContext } from 'react-router';
-import { rowsPerSlide } from './rows';
+import { ROW_LIMIT, rowsPerSlide } from './rows';
 import type { CatalogueData, LobbyBanner, LobbyData, LobbyGame } from './types';
 
 export const VERSION_APP = '2_28_0';
@@ -36,7 +36,7 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean):
 }
 
 /** Home and lobby: the home payload plus the catalogue, trimmed to what the rows show. */
-export async function loadLobby(context: AppLoadContext, isPlayer: boolean): Promise<LobbyData> {
+export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number } = {}): Promise<LobbyData> {
   const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}`), loadCatalogue(context, isPlayer)]);
   const all = new Map((catalogue?.games ?? []).map((g) => [g.id, g]));
   const payload = home?.payload;
@@ -47,8 +47,9 @@ export async function loadLobby(context: AppLoadContext, isPlayer: boolean): Pro
     ...(payload?.collections ?? []).map((c) => ({ key: c.key, title: c.title, issue: '', rowsPerSlide: 1, games: c.games.filter((id) => all.has(id)) })),
   ].filter((s) => s.games.length > 0);
   // popular first per the spec's section order; "all games" last as the catch-all.
-  const ordered = [...sections.filter((s) => s.key !== 'allGames'), ...sections.filter((s) => s.key === 'allGames')];
-  const used = new Set(ordered.flatMap((s) => s.games));
+  const everything = [...sections.filter((s) => s.key !== 'allGames'), ...sections.filter((s) => s.key === 'allGames')];
+  const ordered = options.maxSections === undefined ? everything : everything.slice(0, options.maxSections);
+  const used = new Set(ordered.flatMap((s) => s.games.slice(0, ROW_LIMIT)));
   const gameOfWeek = issues['popular-games']?.gameOfWeek ?? null;
   if (gameOfWeek !== null) used.add(gameOfWeek);
   const games: Record<string, LobbyGame> = {};

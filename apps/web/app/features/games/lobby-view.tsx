@@ -10,9 +10,11 @@ import { useRealtime } from '../../lib/use-realtime';
 import { useLocalize } from '../../lib/use-paths';
 import { FavoritesSeed } from './favorites';
 import { GameTile, useGameHref } from './game-tile';
+import { ROW_LIMIT } from './rows';
 import type { LobbyData, LobbyGame, LobbySection } from './types';
 
 const TILE_COLUMN = 'clamp(7.5rem, 28vw, 10rem)';
+
 
 function money(currency: 'GC' | 'FC', value: number, locale: string) {
   return currency === 'GC' ? formatGoldCoins(value, locale) : formatFortuneCoins(value / 100, locale);
@@ -23,10 +25,13 @@ export function GameRow({ section, games, headingId }: { section: LobbySection; 
   const { t } = useTranslation();
   const localize = useLocalize();
   const href = useGameHref();
-  const list = section.games.map((id) => games[id]).filter((g): g is LobbyGame => g !== undefined);
+  const list = section.games
+    .slice(0, ROW_LIMIT)
+    .map((id) => games[id])
+    .filter((g): g is LobbyGame => g !== undefined);
   const more = section.issue === 'all' ? '/library?category=all' : section.issue ? `/issues/${section.issue}` : null;
   return (
-    <section aria-labelledby={headingId} data-testid={`game-row-${section.key}`} data-rows={section.rowsPerSlide}>
+    <section aria-labelledby={headingId} data-testid={`game-row-${section.key}`} data-rows={section.rowsPerSlide} className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]">
       <div className="mb-3 flex items-baseline justify-between gap-3">
         <h2 id={headingId} className="text-xl font-extrabold">
           {t(`lobby.sections.${section.key}`, { defaultValue: section.title })}

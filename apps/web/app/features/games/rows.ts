@@ -26,3 +26,6 @@ export function toSlides<T>(items: readonly T[], rows: number, columns: number):
   for (let i = 0; i < items.length; i += perSlide) slides.push(items.slice(i, i + perSlide));
   return slides;
 }
+
+/** A lobby row shows at most this many games (a long list continues on its own page: "See all"). */
+export const ROW_LIMIT = 24;
