@@ -1,4 +1,6 @@
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -7,17 +9,23 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** Runs autocannon against a URL after a warm-up, so the JIT is warm when the figure is taken. */
-export async function measure(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; warmupSeconds?: number }): Promise<LoadResult> {
-  const base = { url, connections: options.connections, headers: options.headers ?? {}, pipelining: 1 };
-  await autocannon({ ...base, duration: options.warmupSeconds ?? 2 });
-  const result = await autocannon({ ...base, duration: options.seconds });
-  return {
-    requestsPerSecond: result.requests.average,
-    p99Ms: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
+const client = path.join(path.dirname(fileURLToPath(import.meta.url)), 'load-client.mjs');
+
+/**
+ * Runs autocannon against a URL from a separate process (the load generator must not share the
+ * server's event loop), after a warm-up so the JIT is warm when the figure is taken.
+ */
+export async function measure(
+  url: string,
+  options: { connections: number; seconds: number; headers?: Record<string, string>; warmupSeconds?: number; method?: string; body?: string },
+): Promise<LoadResult> {
+  const args = JSON.stringify({ url, warmupSeconds: options.warmupSeconds ?? 2, ...options });
+  const child = spawn(process.execPath, [client, args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  return JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadResult;
 }
 
 export function format(result: LoadResult): string {
