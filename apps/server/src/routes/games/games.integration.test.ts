@@ -161,6 +161,9 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     expect(home.payload.banners.length).toBeGreaterThan(0);
     expect(home.payload.collections[0]!.games.length).toBeGreaterThan(0);
     expect(home.payload.promotions).toEqual([]);
+    const packages = await t.database.db.selectFrom('cashier_packages').select(['id', 'gold_coins']).where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+    expect(packages.length).toBeGreaterThan(0);
+    expect(home.payload.packages).toEqual(packages.map((p) => expect.objectContaining({ id: p.id, coins: Number(p.gold_coins) })));
     expect(home.payload.schemeSections.length).toBeGreaterThan(0);
     if (won > 0) {
       expect(home.payload.lastWinners[0]).toMatchObject({ gameSlug: 'golden-koi-link', amount: won, currency: 'GC' });

@@ -4,7 +4,6 @@ import { listJackpotPools } from '@sweepstack/db/repositories/jackpots';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import { currentCatalogue, gameOfWeek, VERSION_APP } from '../../games/catalogue';
 import { maskName } from '../../games/play';
@@ -18,20 +17,9 @@ interface HomeContent {
   collections?: { key: string; title: string; games: string[] }[];
 }
 
-interface PackageRow {
-  id: string;
-  price_cents: number;
-  usual_price_cents: number | null;
-  gold_coins: number;
-  fortune_cents: number;
-  badge_label: string | null;
-  best_deal: number;
-  most_popular: number;
-}
-
 /**
  * GET /rest/page/home/ (spec §3 "Home page payload"): real data only. Jackpots are the live pool
- * values, last winners the latest winning rounds, packages the cashier's active packages; the parts of
+ * values, last winners the latest winning rounds, packages the cashier's active packages (coins GC, entries FC cents, price USD cents); the parts of
  * features not built yet (quests, promotions, info plate, schema banners) stay empty.
  */
 const homePageRoutes: FastifyPluginAsync = async (fastify) => {
@@ -39,23 +27,25 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
   const deps = fastify.deps;
   const db = deps.database.db;
 
+  /** The cashier's active packages (operator content), in its display order. */
   async function cashierPackages(): Promise<unknown[]> {
-    try {
-      const rows = (await sql<PackageRow>`select id, price_cents, usual_price_cents, gold_coins, fortune_cents, badge_label, best_deal, most_popular from cashier_packages where active = 1 order by sort_order, id`.execute(db)).rows;
-      return rows.map((p) => ({
-        id: p.id,
-        coins: Number(p.gold_coins),
-        entries: Number(p.fortune_cents),
-        price: Number(p.price_cents),
-        usualPrice: p.usual_price_cents === null ? null : Number(p.usual_price_cents),
-        badgeLabel: p.badge_label,
-        bestDeal: Number(p.best_deal) === 1,
-        mostPopular: Number(p.most_popular) === 1,
-      }));
-    } catch {
-      // The cashier's table does not exist in this deployment: no packages to show.
-      return [];
-    }
+    const rows = await db
+      .selectFrom('cashier_packages')
+      .select(['id', 'price_cents', 'usual_price_cents', 'gold_coins', 'fortune_cents', 'badge_label', 'best_deal', 'most_popular'])
+      .where('active', '=', 1)
+      .orderBy('sort_order')
+      .orderBy('id')
+      .execute();
+    return rows.map((p) => ({
+      id: p.id,
+      coins: Number(p.gold_coins),
+      entries: Number(p.fortune_cents),
+      price: Number(p.price_cents),
+      usualPrice: p.usual_price_cents === null ? null : Number(p.usual_price_cents),
+      badgeLabel: p.badge_label,
+      bestDeal: Number(p.best_deal) === 1,
+      mostPopular: Number(p.most_popular) === 1,
+    }));
   }
 
   app.get(
