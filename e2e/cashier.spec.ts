@@ -101,7 +101,7 @@ test('a document upload, then redeem is refused before verification and open aft
 
   // Redeem needs Fortune Coins mode and a verified identity.
   await page.getByTestId('balance-fortune').click();
-  await expect(page.getByTestId('balance-fortune').locator('..')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('balance-fortune').locator('xpath=ancestor::button[1]')).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/account/#/cash/redeem/');
   const refused = page.getByTestId('redeem-refused');
   await expect(refused).toBeVisible();
@@ -188,3 +188,17 @@ for (const theme of ['nlc', 'product']) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('the balance switcher switches the game mode and every open tab follows the push', async ({ page, context }) => {
+  await signUp(page, uniqueEmail('mode'));
+  const other = await context.newPage();
+  await other.goto('/lobby/');
+  const pressed = (p: Page, id: string) => p.getByTestId(id).locator('xpath=ancestor::button[1]');
+  await expect(pressed(other, 'balance-gold')).toHaveAttribute('aria-pressed', 'true');
+  // Let the second tab's real-time connection open (after idle) before switching in the first.
+  await other.waitForTimeout(1500);
+  await pressed(page, 'balance-fortune').click();
+  await expect(pressed(page, 'balance-fortune')).toHaveAttribute('aria-pressed', 'true');
+  await expect(pressed(other, 'balance-fortune')).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
+  await expect(other.getByTestId('balance-fortune')).toHaveText(/^[\d,]+\.\d{2}$/);
+});

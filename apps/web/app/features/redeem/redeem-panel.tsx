@@ -4,6 +4,7 @@ import { formatFortuneCoins } from '../../lib/format';
 import { http, HttpError } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';
 import { FormField } from '../auth/form-field';
+import { useLiveBalance } from '../shell/live-balance';
 import { showToast } from '../toasts/toast-store';
 import { parseCoinsInput, REFUSAL_ORDER, type RedeemMethod } from './redeem-rules';
 
@@ -28,6 +29,16 @@ interface RedeemInfo {
 
 const GIFT_BRANDS = ['amazon', 'visa_prepaid', 'walmart', 'target'] as const;
 
+/** Switches to Fortune Coins; the `gameMode` push updates the header and reloads this panel. */
+async function switchToFortune(): Promise<void> {
+  try {
+    await http('/rest/player/game-mode/switch-to-sweep-stakes/');
+    useLiveBalance.getState().setGameMode('SweepStakes');
+  } catch {
+    // The refusal stays on screen; the header switcher remains available.
+  }
+}
+
 function Refusals({ refusals }: { refusals: string[] }) {
   const { t } = useTranslation();
   const sorted = REFUSAL_ORDER.filter((code) => refusals.includes(code));
@@ -38,6 +49,11 @@ function Refusals({ refusals }: { refusals: string[] }) {
         {sorted.map((code) => (
           <li key={code} className="card p-3">
             <p>{t(`redeem.refusals.${code}`)}</p>
+            {code === 'REDEEM_WRONG_MODE' && (
+              <button type="button" className="btn btn-ghost btn-sm mt-2 border border-line" onClick={() => void switchToFortune()}>
+                {t('redeem.switchMode')}
+              </button>
+            )}
             {code === 'REDEEM_NOT_VERIFIED' && (
               <a className="btn btn-ghost btn-sm mt-2" href="/account/#verify">
                 {t('redeem.verifyNow')}
