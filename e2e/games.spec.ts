@@ -1,7 +1,13 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, signUp, uniqueEmail } from './helpers';
 
 const digits = (text: string) => Number(text.replace(/[^\d]/g, ''));
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
 
 test('a player opens a game from the lobby, spins ten times with the header balance following, and verifies a round on /fairness', async ({ page }) => {
   test.setTimeout(120_000);
@@ -75,4 +81,21 @@ test('library and issues pages list games; the favorites toggle adds and removes
   await expect(page.getByTestId('game-grid').getByTestId('game-tile').first()).toBeVisible();
   await page.goto('/library?category=providers');
   await expect(page.getByTestId('providers').getByRole('link')).toHaveCount(5);
+});
+
+test('axe: lobby, library, providers, fairness and the game client in two themes and two sizes', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail('games-axe'));
+  for (const theme of ['nlc', 'stormrush']) {
+    for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+      await page.setViewportSize(size);
+      for (const path of ['/lobby/', '/library?category=all', '/library?category=providers', '/fairness']) {
+        await page.goto(`${path}${path.includes('?') ? '&' : '?'}theme=${theme}`);
+        expect(await seriousViolations(page), `${theme} ${size.width} ${path}`).toEqual([]);
+      }
+      await page.goto(`/lobby/?theme=${theme}&game=reef-raiders`);
+      await expect(page.frameLocator('[data-testid="game-frame"]').getByTestId('spin')).toBeVisible({ timeout: 20_000 });
+      expect(await seriousViolations(page), `${theme} ${size.width} game`).toEqual([]);
+    }
+  }
 });
