@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRevalidator } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { pushEvent, trackOpenPopup } from '../../lib/analytics';
 import { useRootData } from '../../lib/root-data';
@@ -71,6 +72,7 @@ export default function CashWidget() {
   const verifyOpen = !parsed && hash.includes('verify');
   const cash = useCash();
   const route = parsed?.route ?? null;
+  const revalidator = useRevalidator();
 
   const cashIframe = parsed?.cashIframe ?? false;
   useEffect(() => {
@@ -126,6 +128,8 @@ export default function CashWidget() {
       pushEvent({ event: 'payment_complete', transaction_id: push.data.paymentId, method: a?.methodId, package_id: a?.packageId, coins: a?.coins, bonus: a?.bonus });
       state.set({ step: 'packages', paymentId: null, challengeUrl: null, completed: { presetId: state.presetId, amountCents: push.data.amountCents } });
       go(cashHash({ kind: 'success' }));
+      // App init again: depositsCount and hasDeposits (sidebar items for depositors), fresh balances.
+      void revalidator.revalidate();
     } else {
       state.set({ step: 'packages', paymentId: null, challengeUrl: null, message: push.data.message ?? t('cash.declineDefault') });
       go(cashHash({ kind: 'failed' }));
