@@ -62,6 +62,11 @@ test('a declined card shows the failed page and the decline message', async ({ p
   await expect(page).toHaveURL(/#\/cash\/failed\//);
   await expect(failed).toContainText(/declined|failed to process/i);
   expect(await goldCoins(page)).toBe(before);
+  // A declined card offers the next method (failed/{preset}/{offerType}/{method}).
+  await expect(page).toHaveURL(/#\/cash\/failed\/gc-5k\/preset\/card$/);
+  await failed.getByRole('button', { name: 'Try with Bank transfer' }).click();
+  await expect(page.getByTestId('cash-selected')).toContainText('$4.99');
+  await expect(page.getByText('Bank transfers take a few moments to settle.')).toBeVisible();
 });
 
 test('the 3-D Secure card opens the bank challenge in the widget, then succeeds', async ({ page }) => {
@@ -201,4 +206,14 @@ test('the balance switcher switches the game mode and every open tab follows the
   await expect(pressed(page, 'balance-fortune')).toHaveAttribute('aria-pressed', 'true');
   await expect(pressed(other, 'balance-fortune')).toHaveAttribute('aria-pressed', 'true', { timeout: 10_000 });
   await expect(other.getByTestId('balance-fortune')).toHaveText(/^[\d,]+\.\d{2}$/);
+});
+
+test('#verify runs the auto-verification widget until the verified push', async ({ page }) => {
+  await signUp(page, uniqueEmail('verify'));
+  await page.goto('/account/');
+  await page.getByRole('link', { name: 'Verify my identity' }).click();
+  const widget = page.getByTestId('verification-widget');
+  await expect(widget).toBeVisible();
+  await expect(widget.getByTestId('verification-step')).toContainText('You are verified.', { timeout: 15_000 });
+  await expect(page.getByTestId('verification-status')).toContainText('Verified');
 });
