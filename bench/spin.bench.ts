@@ -11,13 +11,15 @@ import { transfer } from '@sweepstack/db/repositories/ledger';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { seedDatabase } from '@sweepstack/db/seed';
 import { createTestDatabase, postgresAdminUrl } from '@sweepstack/testkit/test-database';
-import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { format, isMain, measure, type LoadResult } from './lib/load';
 
 const PLAYERS = 200;
+const LOAD_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'spin-load-client.mjs');
 const GAMES = ['comet-courier', 'golden-koi-link', 'cherry-hearth-classic', 'nebula-drift'];
 
 async function bareBaseline(connections: number, seconds: number): Promise<LoadResult> {
@@ -57,35 +59,18 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
     players.push({ cookie, path: `/rest/game/${gameId}/spin/`, session: launch.json().data.session });
   }
 
-  let next = 0;
-  const options: autocannon.Options = {
-    url: `http://127.0.0.1:${port}`,
-    connections,
-    pipelining: 1,
-    requests: [
-      {
-        method: 'POST',
-        setupRequest: (request) => {
-          const player = players[next++ % players.length]!;
-          return {
-            ...request,
-            path: player.path,
-            headers: { 'content-type': 'application/json', cookie: player.cookie },
-            body: JSON.stringify({ session: player.session, bet: 100, idempotencyKey: `bench-${next}-${Math.random().toString(36).slice(2, 12)}` }),
-          };
-        },
-      },
-    ],
-  };
-  await autocannon({ ...options, duration: 2 });
-  const roundsBefore = Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const raw = await autocannon({ ...options, duration: seconds });
-  const rounds = Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n) - roundsBefore;
-  const result: LoadResult = { requestsPerSecond: raw.requests.average, p99Ms: raw.latency.p99, errors: raw.errors + raw.timeouts, non2xx: raw.non2xx };
+  const child = spawn(process.execPath, [LOAD_CLIENT, JSON.stringify({ url: `http://127.0.0.1:${port}`, connections, seconds, warmupSeconds: 2, players })], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  if (code !== 0) throw new Error(`load generator exited with ${code}`);
+  const raw = JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadResult & { ok: number };
+  const rounds = Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const result: LoadResult = { requestsPerSecond: raw.requestsPerSecond, p99Ms: raw.p99Ms, errors: raw.errors, non2xx: raw.non2xx };
   await app.close();
   const violations = await auditLedger(database.db);
   await database.destroy();
-  return { result, rounds, ok: raw['2xx'], balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
+  return { result, rounds, ok: raw.ok, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
 }
 
 export async function run(): Promise<void> {
@@ -97,7 +82,7 @@ export async function run(): Promise<void> {
   for (const dialect of dialects) {
     const { result, rounds, ok, balanced } = await spinFigures(dialect, connections, seconds);
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
-    console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)}; ${rounds} rounds recorded for ${ok} 2xx answers; ${balanced}`);
+    console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)}; ${rounds} rounds recorded (warm-up included) for ${ok} 2xx answers measured; ${balanced}`);
     console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games`);
   }
   if (!postgresAdminUrl()) console.log('POST spin (postgres): skipped (set DATABASE_URL or TEST_POSTGRES_URL to postgres://…)');
