@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnimatedNumber } from '../../components/animated-number';
@@ -20,8 +20,35 @@ function money(currency: 'GC' | 'FC', value: number, locale: string) {
   return currency === 'GC' ? formatGoldCoins(value, locale) : formatFortuneCoins(value / 100, locale);
 }
 
+/** Rows rendered on the server; the others mount their tiles when they come near the viewport. */
+const EAGER_ROWS = 2;
+
+/** Whether the element is (or has been) within 800 px of the viewport. */
+function useNearViewport(eager: boolean) {
+  const ref = useRef<HTMLElement>(null);
+  const [near, setNear] = useState(eager);
+  useEffect(() => {
+    if (near) return;
+    const el = ref.current;
+    if (!el || typeof IntersectionObserver !== 'function') {
+      setNear(true);
+      return;
+    }
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin: '800px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [near]);
+  return { ref, near };
+}
+
 /** A horizontally scrolled row: `rowsPerSlide` rows of tiles, filled column by column (spec §9). */
-export function GameRow({ section, games, headingId }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string }) {
+export function GameRow({ section, games, headingId, eager = true }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string; eager?: boolean }) {
+  const { ref, near } = useNearViewport(eager);
   const { t } = useTranslation();
   const localize = useLocalize();
   const href = useGameHref();
@@ -31,7 +58,7 @@ export function GameRow({ section, games, headingId }: { section: LobbySection; 
     .filter((g): g is LobbyGame => g !== undefined);
   const more = section.issue === 'all' ? '/library?category=all' : section.issue ? `/issues/${section.issue}` : null;
   return (
-    <section aria-labelledby={headingId} data-testid={`game-row-${section.key}`} data-rows={section.rowsPerSlide} className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]">
+    <section ref={ref} aria-labelledby={headingId} data-testid={`game-row-${section.key}`} data-rows={section.rowsPerSlide} className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]">
       <div className="mb-3 flex items-baseline justify-between gap-3">
         <h2 id={headingId} className="text-xl font-extrabold">
           {t(`lobby.sections.${section.key}`, { defaultValue: section.title })}
@@ -46,11 +73,18 @@ export function GameRow({ section, games, headingId }: { section: LobbySection; 
         className="grid snap-x snap-mandatory grid-flow-col gap-3 overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:thin]"
         style={{ gridTemplateRows: `repeat(${Math.min(section.rowsPerSlide, Math.max(1, Math.ceil(list.length / 3)))}, auto)`, gridAutoColumns: TILE_COLUMN }}
       >
-        {list.map((game) => (
-          <div key={game.id} className="snap-start">
-            <GameTile game={game} href={href(game.slug)} />
-          </div>
-        ))}
+        {near
+          ? list.map((game) => (
+              <div key={game.id} className="snap-start">
+                <GameTile game={game} href={href(game.slug)} />
+              </div>
+            ))
+          : Array.from({ length: Math.min(list.length, section.rowsPerSlide * 3) }, (_, i) => (
+              <div key={i} aria-hidden="true">
+                <div className="aspect-square rounded-theme bg-raised" />
+                <div className="mt-1.5 h-5" />
+              </div>
+            ))}
       </div>
     </section>
   );
@@ -163,7 +197,7 @@ export function LobbyView({ data }: { data: LobbyData }) {
         <JackpotTicker initial={data.jackpots} />
         {gotw && <GameOfWeek game={gotw} />}
         {data.sections.map((section, index) => (
-          <GameRow key={section.key} section={section} games={data.games} headingId={`row-${index}`} />
+          <GameRow key={section.key} section={section} games={data.games} headingId={`row-${index}`} eager={index < EAGER_ROWS} />
         ))}
         <LastWinners winners={data.lastWinners} />
       </div>
