@@ -66,26 +66,15 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
-    return {
-      db,
-      dialect,
-      url,
-      ping: async () => {
-        try {
-          await sql`select 1`.execute(db);
-          return true;
-        } catch {
-          return false;
-        }
-      },
-      close: () => db.destroy(),
-    };
+    return handle(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect, url);
   }
   const pool = new pg.Pool({ connectionString: target, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect, url);
+}
+
+function handle(db: Kysely<Database>, dialect: DialectName, url: string): DatabaseHandle {
   return {
     db,
     dialect,
