@@ -157,7 +157,7 @@ test('the preset package modal opens for an active player and buys its package',
   await expect(page.getByTestId('cash-selected')).toContainText('$49.99');
   // Shown once an hour: a reload does not bring it back.
   await page.goto('/lobby/');
-  await page.waitForTimeout(2600);
+  await page.waitForTimeout(5600);
   await expect(modal).toHaveCount(0);
 });
 

@@ -27,7 +27,7 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
 }
 
 /**
- * The preset package modal opens 2 s after load for ACTIVE players (once an hour, cookie
+ * The preset package modal opens 5 s after load for ACTIVE players (once an hour, cookie
  * `presetPackageModal`): journeys that are not about it mark it as already shown.
  */
 export async function skipPresetPackageModal(page: Page): Promise<void> {

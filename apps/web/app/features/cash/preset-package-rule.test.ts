@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldOpenPresetPackage } from './preset-package-rule';
+import { presetPackageDelayMs, shouldOpenPresetPackage } from './preset-package-rule';
 
 describe('preset package modal rule', () => {
   const base = { accountStatus: 'ACTIVE', cookie: undefined, busy: false, path: '/lobby/' };
@@ -12,5 +12,11 @@ describe('preset package modal rule', () => {
     expect(shouldOpenPresetPackage({ ...base, accountStatus: null })).toBe(false);
     expect(shouldOpenPresetPackage({ ...base, busy: true })).toBe(false);
     expect(shouldOpenPresetPackage({ ...base, path: '/es/signin/' })).toBe(false);
+  });
+  it('opens 5 s after the page loaded, at once when that time has passed', () => {
+    expect(presetPackageDelayMs(0)).toBe(5000);
+    expect(presetPackageDelayMs(2000)).toBe(3000);
+    expect(presetPackageDelayMs(5000)).toBe(0);
+    expect(presetPackageDelayMs(60_000)).toBe(0);
   });
 });

@@ -10,7 +10,7 @@ import { useModals } from '../modals/modal-store';
 import { cashHash } from './cash-route';
 import { usePackages } from './deposit-flow';
 import { formatUsd } from './limits';
-import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_REMIND_S, shouldOpenPresetPackage } from './preset-package-rule';
+import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_REMIND_S, presetPackageDelayMs, shouldOpenPresetPackage } from './preset-package-rule';
 
 function PresetPackageDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -62,11 +62,14 @@ export function PresetPackageTrigger() {
   const [open, setOpen] = useState(false);
   const accountStatus = root.player?.accountStatus ?? null;
   useEffect(() => {
-    const cookies = parseCookies(document.cookie);
-    const busy = useModals.getState().stack.length > 0 || window.location.hash.includes('cash') || window.location.hash.includes('verify');
-    if (!shouldOpenPresetPackage({ accountStatus, cookie: cookies[PRESET_PACKAGE_COOKIE], busy, path: window.location.pathname })) return;
-    document.cookie = `${PRESET_PACKAGE_COOKIE}=1; Path=/; Max-Age=${PRESET_PACKAGE_REMIND_S}; SameSite=Lax`;
-    setOpen(true);
+    const timer = window.setTimeout(() => {
+      const cookies = parseCookies(document.cookie);
+      const busy = useModals.getState().stack.length > 0 || window.location.hash.includes('cash') || window.location.hash.includes('verify');
+      if (!shouldOpenPresetPackage({ accountStatus, cookie: cookies[PRESET_PACKAGE_COOKIE], busy, path: window.location.pathname })) return;
+      document.cookie = `${PRESET_PACKAGE_COOKIE}=1; Path=/; Max-Age=${PRESET_PACKAGE_REMIND_S}; SameSite=Lax`;
+      setOpen(true);
+    }, presetPackageDelayMs(performance.now()));
+    return () => window.clearTimeout(timer);
   }, [accountStatus]);
   return open ? <PresetPackageDialog onClose={() => setOpen(false)} /> : null;
 }
