@@ -15,6 +15,7 @@ import {
   SYSTEM_ACCOUNT_SHARDS,
   systemAccountShard,
 } from '@sweepstack/domain/wallet/accounts';
+import type { LedgerTransferRow } from '@sweepstack/domain/wallet/in-memory-ledger';
 import { CURRENCIES, type Currency, type LedgerAmount } from '@sweepstack/domain/wallet/money';
 import { type PlayerBalances, planPlay, playerBalanceView, possiblePlayLegKeys } from '@sweepstack/domain/wallet/plan-play';
 import { DEFAULT_SIGNUP_GIFT, parseSignupGiftSettings, SIGNUP_GIFT_SETTING_KEYS, type SignupGiftSettings, signupGiftKey, signupGiftTransfers } from '@sweepstack/domain/wallet/signup-gift';
@@ -48,17 +49,8 @@ export interface TransferRequest {
   metadata?: Record<string, unknown>;
 }
 
-export interface TransferRecord {
-  id: number;
-  idempotencyKey: string;
-  debitAccountId: number;
-  creditAccountId: number;
-  currency: Currency;
-  amount: number;
-  reason: ReasonCode;
-  status: TransferStatus;
-  pendingId: number | null;
-  metadata: Record<string, unknown>;
+/** A stored transfer: the domain's transfer row plus when it was written. */
+export interface TransferRecord extends LedgerTransferRow {
   createdAtMs: number;
 }
 
