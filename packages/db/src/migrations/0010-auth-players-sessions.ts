@@ -1,13 +1,6 @@
-import { PostgresAdapter, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
-type AnyDb = Kysely<any>;
+import { isPostgres, type AnyDb } from '../migration-support';
 
 /** SQLite wants INTEGER PRIMARY KEY AUTOINCREMENT, PostgreSQL a serial column. */
-function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
-
 export async function up(db: AnyDb): Promise<void> {
   const pg = isPostgres(db);
   await db.schema

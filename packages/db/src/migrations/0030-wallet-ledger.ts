@@ -1,11 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
-type AnyDb = Kysely<any>;
-
-function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql } from 'kysely';
+import { isPostgres, type AnyDb } from '../migration-support';
 
 // SQLite ids: a plain INTEGER PRIMARY KEY (rowid), without AUTOINCREMENT, which would write the
 // sqlite_sequence table on every insert. Rows of these tables are never deleted, so ids still only grow.

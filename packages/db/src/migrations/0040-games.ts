@@ -1,11 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
-type AnyDb = Kysely<any>;
-
-function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql } from 'kysely';
+import { isPostgres, type AnyDb } from '../migration-support';
 
 /**
  * The games area (docs/games/play-api.md): catalogue (operator data), favorites, the games cache,

@@ -1,11 +1,5 @@
-import { PostgresAdapter, sql, type Kysely } from 'kysely';
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- migrations run on any schema
-type AnyDb = Kysely<any>;
-
-function isPostgres(db: AnyDb): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
+import { sql } from 'kysely';
+import { isPostgres, type AnyDb } from '../migration-support';
 
 export async function up(db: AnyDb): Promise<void> {
   const pg = isPostgres(db);
