@@ -56,10 +56,12 @@ export const ERROR_CATALOGUE = {
   OPERATOR_FORBIDDEN: { status: 403, messageKey: 'errors.operatorForbidden', message: 'Your operator role does not allow this.' },
   OPERATOR_INVALID_CREDENTIALS: { status: 401, messageKey: 'errors.operatorInvalidCredentials', message: 'The email or password is not correct.' },
   REDEEM_BELOW_MINIMUM: { status: 422, messageKey: 'errors.redeemBelowMinimum', message: 'The amount is below the minimum for this method.' },
+  REDEEM_COOLING_OFF: { status: 403, messageKey: 'errors.redeemCoolingOff', message: 'Redeeming is paused during your cooling-off period.' },
   REDEEM_NOT_AVAILABLE: { status: 409, messageKey: 'errors.redeemNotAvailable', message: 'Redeem is not available right now.' },
   REDEEM_NOT_FOUND: { status: 404, messageKey: 'errors.redeemNotFound', message: 'This redemption does not exist.' },
   REDEEM_NOT_PENDING: { status: 409, messageKey: 'errors.redeemNotPending', message: 'This redemption is no longer pending.' },
   REDEEM_NOT_VERIFIED: { status: 403, messageKey: 'errors.redeemNotVerified', message: 'Please verify your identity before redeeming.' },
+  REDEEM_SELF_EXCLUDED: { status: 403, messageKey: 'errors.redeemSelfExcluded', message: 'Redeeming is not available while you are self-excluded.' },
   REDEEM_WRONG_MODE: { status: 409, messageKey: 'errors.redeemWrongMode', message: 'Switch to Fortune Coins (SweepStakes) to redeem.' },
   // cashier
   CASHIER_CHALLENGE_COMPLETED: { status: 409, messageKey: 'errors.cashierChallengeCompleted', message: 'This verification was already completed.' },
@@ -73,6 +75,8 @@ export const ERROR_CATALOGUE = {
   CASHIER_SELF_EXCLUDED: { status: 403, messageKey: 'errors.cashierSelfExcluded', message: 'Purchases are not available while you are self-excluded.' },
   CASHIER_WEBHOOK_SIGNATURE_INVALID: { status: 401, messageKey: 'errors.cashierWebhookSignatureInvalid', message: 'The webhook signature is not valid.' },
   CASHIER_WEBHOOK_TIMESTAMP_INVALID: { status: 401, messageKey: 'errors.cashierWebhookTimestampInvalid', message: 'The webhook timestamp is outside the tolerance.' },
+  // geo restriction
+  GEO_SWEEPSTAKES_RESTRICTED: { status: 403, messageKey: 'errors.geoSweepstakesRestricted', message: 'Fortune Coin play is not available in your state. You can keep playing with Gold Coins.' },
   // games (catalogue, play API, fairness)
   GAME_BET_INVALID: { status: 422, messageKey: 'errors.gameBetInvalid', message: 'This bet is not offered in this game.' },
   GAME_BET_OVER_MAX: { status: 422, messageKey: 'errors.gameBetOverMax', message: 'This bet is over the maximum for this game.' },
@@ -84,11 +88,16 @@ export const ERROR_CATALOGUE = {
   GAME_FEATURE_IN_PROGRESS: { status: 409, messageKey: 'errors.gameFeatureInProgress', message: 'Finish the free spins or respins first.' },
   GAME_MODE_MISMATCH: { status: 409, messageKey: 'errors.gameModeMismatch', message: 'The game mode changed. Please reopen the game.' },
   GAME_NOT_FOUND: { status: 404, messageKey: 'errors.gameNotFound', message: 'This game does not exist.' },
+  GAME_PLAY_COOLING_OFF: { status: 403, messageKey: 'errors.gamePlayCoolingOff', message: 'Play is paused during your cooling-off period.' },
   GAME_PLAY_NOT_ALLOWED: { status: 403, messageKey: 'errors.gamePlayNotAllowed', message: 'Play is not available on this account.' },
+  GAME_PLAY_SELF_EXCLUDED: { status: 403, messageKey: 'errors.gamePlaySelfExcluded', message: 'Play is not available while you are self-excluded.' },
   GAME_ROUND_KEY_CONFLICT: { status: 409, messageKey: 'errors.gameRoundKeyConflict', message: 'This spin key was already used for a different spin.' },
   GAME_SESSION_CLOSED: { status: 409, messageKey: 'errors.gameSessionClosed', message: 'This game session is closed. Please reopen the game.' },
   GAME_SESSION_FORBIDDEN: { status: 403, messageKey: 'errors.gameSessionForbidden', message: 'This game session belongs to another player.' },
   GAME_SESSION_NOT_FOUND: { status: 404, messageKey: 'errors.gameSessionNotFound', message: 'This game session does not exist.' },
+  // responsible play (cooling-off, self-exclusion)
+  RESPONSIBLE_PLAY_CANNOT_SHORTEN: { status: 409, messageKey: 'errors.responsiblePlayCannotShorten', message: 'Your current break lasts at least as long. A break cannot be shortened or lifted early.' },
+  RESPONSIBLE_PLAY_SELF_EXCLUDED: { status: 409, messageKey: 'errors.responsiblePlaySelfExcluded', message: 'You are self-excluded: a cooling-off period cannot replace it.' },
 } as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;

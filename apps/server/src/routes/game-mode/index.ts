@@ -3,6 +3,7 @@ import { ZGameModeSwitchResponse, type GameMode } from '@sweepstack/contracts/re
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { assertSweepstakesAllowed } from '../../geo/sweepstakes-access';
 import { requirePlayer } from '../../plugins/session';
 import { switchGameMode } from './switch-game-mode';
 
@@ -28,6 +29,8 @@ const gameModeRoutes: FastifyPluginAsync = async (fastify) => {
       refuseCrossSite(request);
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
+      // SweepStakes mode is not offered in a restricted state (docs/geo-restriction.md); Gold Coins always are.
+      if (gameMode === 'SweepStakes') await assertSweepstakesAllowed(fastify.deps, player.id);
       return { success: true as const, gameMode: await switchGameMode(fastify.deps, player.id, gameMode) };
     });
   }

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { launchGame, parseState, requireGame, roundView, spin } from '../../games/play';
+import { assertPlayAllowedFromState } from '../../geo/sweepstakes-access';
 import { requirePlayer } from '../../plugins/session';
 
 const ZGameId = z.coerce.number().int().positive().max(2_147_483_647);
@@ -39,6 +40,7 @@ const gamePlayRoutes: FastifyPluginAsync = async (fastify) => {
         const player = await requirePlayer(request);
         reply.header('cache-control', 'no-store');
         const isMoney = request.query.isMoney === undefined ? undefined : request.query.isMoney === 'true';
+        await assertPlayAllowedFromState(deps, player, isMoney);
         return { success: true as const, data: await launchGame(deps, player, request.params.id, isMoney) };
       },
     );
@@ -51,7 +53,7 @@ const gamePlayRoutes: FastifyPluginAsync = async (fastify) => {
         tags: ['games'],
         summary: 'One step of play: a paid spin, a bonus buy, or the next free spin / respin of the session\'s feature',
         description:
-          'Bet and win move as one atomic ledger operation with the round row. A retried idempotencyKey answers the first round (replayed: true); the same key with a different bet or session gets GAME_ROUND_KEY_CONFLICT. Errors: GAME_NOT_FOUND, GAME_SESSION_NOT_FOUND, GAME_SESSION_FORBIDDEN, GAME_SESSION_CLOSED, GAME_MODE_MISMATCH, GAME_PLAY_NOT_ALLOWED, GAME_BET_INVALID, GAME_BET_OVER_MAX, GAME_BONUS_BUY_UNAVAILABLE, GAME_FEATURE_IN_PROGRESS, WALLET_INSUFFICIENT_FUNDS.',
+          'Bet and win move as one atomic ledger operation with the round row. A retried idempotencyKey answers the first round (replayed: true); the same key with a different bet or session gets GAME_ROUND_KEY_CONFLICT. Errors: GAME_NOT_FOUND, GAME_SESSION_NOT_FOUND, GAME_SESSION_FORBIDDEN, GAME_SESSION_CLOSED, GAME_MODE_MISMATCH, GAME_PLAY_NOT_ALLOWED, GEO_SWEEPSTAKES_RESTRICTED, GAME_BET_INVALID, GAME_BET_OVER_MAX, GAME_BONUS_BUY_UNAVAILABLE, GAME_FEATURE_IN_PROGRESS, WALLET_INSUFFICIENT_FUNDS.',
         params: z.strictObject({ id: ZGameId }),
         body: ZSpinRequest,
         response: { 200: ZSpinResponse },
@@ -62,6 +64,8 @@ const gamePlayRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const player = await requirePlayer(request);
+      // Fortune Coin play from a restricted state is refused before the spin reads or writes anything.
+      await assertPlayAllowedFromState(deps, player);
       reply.header('cache-control', 'no-store');
       const { session, bet, idempotencyKey, buy } = request.body;
       return { success: true as const, data: await spin(deps, { playerId: player.id, player: { accountStatus: player.account_status, gameMode: player.game_mode }, gameId: request.params.id, session, bet, buy: buy === true, idempotencyKey }) };
