@@ -43,8 +43,13 @@ export async function requireGame(deps: AppDeps, gameId: number): Promise<{ id: 
   return { id: gameId, slug: entry.game.slug, title: entry.game.title, studio: entry.studio };
 }
 
+/** Why an account that is not ACTIVE may not play: a responsible-play break says so (docs/responsible-play.md). */
+function playRefusal(accountStatus: Player['account_status']): ErrorCode {
+  return accountStatus === 'COOLING_OFF' ? 'GAME_PLAY_COOLING_OFF' : accountStatus === 'SELF_EXCLUDED' ? 'GAME_PLAY_SELF_EXCLUDED' : 'GAME_PLAY_NOT_ALLOWED';
+}
+
 function assertMayPlay(player: Pick<Player, 'account_status'>): void {
-  if (player.account_status !== 'ACTIVE') throw new AppError('GAME_PLAY_NOT_ALLOWED');
+  if (player.account_status !== 'ACTIVE') throw new AppError(playRefusal(player.account_status));
 }
 
 export function parseState(json: string | null): GameState {
@@ -224,7 +229,7 @@ export async function spin(deps: AppDeps, input: SpinInput) {
     }
     if (session.status !== 'open') return refuse('GAME_SESSION_CLOSED');
     // The request's player was read for this request (its session lookup): status and mode are current.
-    if (input.player.accountStatus !== 'ACTIVE') return refuse('GAME_PLAY_NOT_ALLOWED');
+    if (input.player.accountStatus !== 'ACTIVE') return refuse(playRefusal(input.player.accountStatus));
     const currency = session.currency;
     if (currencyOfMode(input.player.gameMode) !== currency) return refuse('GAME_MODE_MISMATCH');
 

@@ -98,14 +98,24 @@ export async function loadRedeemSettings(db: Db): Promise<RedeemSettings> {
   };
 }
 
-type RefusalCode = 'REDEEM_NOT_AVAILABLE' | 'REDEEM_WRONG_MODE' | 'REDEEM_NOT_VERIFIED';
+type RefusalCode = 'REDEEM_NOT_AVAILABLE' | 'REDEEM_COOLING_OFF' | 'REDEEM_SELF_EXCLUDED' | 'REDEEM_WRONG_MODE' | 'REDEEM_NOT_VERIFIED';
+
+/** Why the account's status refuses redeem: a responsible-play break says so (docs/responsible-play.md). */
+function statusRefusal(accountStatus: string): RefusalCode | null {
+  if (accountStatus === 'ACTIVE') return null;
+  if (accountStatus === 'COOLING_OFF') return 'REDEEM_COOLING_OFF';
+  if (accountStatus === 'SELF_EXCLUDED') return 'REDEEM_SELF_EXCLUDED';
+  return 'REDEEM_NOT_AVAILABLE';
+}
 
 /** Why the player may not redeem now (spec §5: active status, SweepStakes mode, verified identity). */
 export async function redeemRefusals(db: Db, playerId: number, settings: RedeemSettings, nowMs: number): Promise<RefusalCode[]> {
   const player = await db.selectFrom('players').select(['game_mode', 'account_status']).where('id', '=', playerId).executeTakeFirstOrThrow();
   const profile = await ensureProfile(db, playerId, nowMs);
   const refusals: RefusalCode[] = [];
-  if (!settings.active || player.account_status !== 'ACTIVE') refusals.push('REDEEM_NOT_AVAILABLE');
+  const byStatus = statusRefusal(player.account_status);
+  if (byStatus) refusals.push(byStatus);
+  else if (!settings.active) refusals.push('REDEEM_NOT_AVAILABLE');
   if (player.game_mode !== 'SweepStakes') refusals.push('REDEEM_WRONG_MODE');
   if (profile.verification_status !== 'verified') refusals.push('REDEEM_NOT_VERIFIED');
   return refusals;

@@ -8,6 +8,7 @@ import { SESSION_LIFETIME_MS, SESSION_REFRESH_INTERVAL_MS } from '@sweepstack/do
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { hashToken, newToken } from '../lib/secure-token';
+import { liftEndedExclusion } from '../responsible-play/exclusions';
 
 export const SESSION_COOKIE = 'ss_session';
 
@@ -24,6 +25,8 @@ interface SessionState {
   refreshedToken?: string;
   /** Set when a stale or unknown cookie came in: it is cleared on the way out. */
   clearCookie?: boolean;
+  /** The session row the cookie named (after any refresh), once looked up. */
+  session?: { tokenHash: string; expiresAtMs: number; lastSeenAtMs: number };
 }
 
 declare module 'fastify' {
@@ -65,11 +68,14 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
         state.clearCookie = true;
         return undefined;
       }
+      state.session = { tokenHash, expiresAtMs: found.session.expires_at_ms, lastSeenAtMs: found.session.last_seen_at_ms };
       if (now - found.session.last_seen_at_ms >= SESSION_REFRESH_INTERVAL_MS) {
         await touchSession(database.db, tokenHash, now, now + SESSION_LIFETIME_MS);
         state.refreshedToken = token;
+        state.session = { tokenHash, expiresAtMs: now + SESSION_LIFETIME_MS, lastSeenAtMs: now };
       }
-      return found.player;
+      // A cooling-off or self-exclusion that has ended gives the account back (docs/responsible-play.md).
+      return liftEndedExclusion(database.db, found.player, now);
     })();
     return state.player;
   });

@@ -15,7 +15,7 @@ export const GAME_MODES = ['TournamentPoints', 'SweepStakes'] as const;
 export const ZGameMode = z.enum(GAME_MODES);
 export type GameMode = z.infer<typeof ZGameMode>;
 
-export const ACCOUNT_STATUSES = ['ACTIVE', 'BLOCKED', 'SELF_EXCLUDED', 'CLOSED'] as const;
+export const ACCOUNT_STATUSES = ['ACTIVE', 'BLOCKED', 'COOLING_OFF', 'SELF_EXCLUDED', 'CLOSED'] as const;
 export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
 
 const ZActiveFlag = z.object({ isActive: z.boolean() });

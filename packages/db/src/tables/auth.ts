@@ -18,7 +18,7 @@ export interface PlayersTable {
   primary_contact: 'email' | 'phone';
   email_confirmed: number;
   phone_confirmed: number;
-  account_status: 'ACTIVE' | 'BLOCKED' | 'SELF_EXCLUDED' | 'CLOSED';
+  account_status: 'ACTIVE' | 'BLOCKED' | 'COOLING_OFF' | 'SELF_EXCLUDED' | 'CLOSED';
   game_mode: 'TournamentPoints' | 'SweepStakes';
   registration_complete: number;
   /** 'closed_funnel' or 'standard'. */

@@ -151,7 +151,7 @@ describe.each(dialectsUnderTest())('play API on %s', (dialect) => {
     await t.database.db.updateTable('players').set({ account_status: 'SELF_EXCLUDED' }).where('id', '=', p.id).execute();
     const excluded = await spinReq(p, 'comet-courier', { session: reopened, bet: 100, idempotencyKey: key() });
     expect(excluded.statusCode).toBe(403);
-    expect(excluded.json().error.code).toBe('GAME_PLAY_NOT_ALLOWED');
+    expect(excluded.json().error.code).toBe('GAME_PLAY_SELF_EXCLUDED');
     expect(await gc(p)).toBe(before);
     expect(await t.database.db.selectFrom('game_rounds').select('id').where('player_id', '=', p.id).execute()).toHaveLength(0);
     const seed = await t.database.db.selectFrom('fairness_seeds').select('next_nonce').where('player_id', '=', p.id).where('status', '=', 'active').executeTakeFirstOrThrow();
