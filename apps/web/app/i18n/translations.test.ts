@@ -1,3 +1,4 @@
+import { ERROR_CATALOGUE } from '@sweepstack/contracts/errors';
 import { describe, expect, it } from 'vitest';
 import en from '../../../../content/translations/en.json';
 import es from '../../../../content/translations/es.json';
@@ -27,6 +28,15 @@ describe('translations', () => {
   it('keeps interpolation placeholders identical', () => {
     const placeholders = (s: string) => (s.match(/\{\{\w+\}\}/g) ?? []).sort();
     for (const key of Object.keys(enFlat)) expect(placeholders(esFlat[key] ?? ''), key).toEqual(placeholders(enFlat[key] ?? ''));
+  });
+
+  it('translates the message of every error code of the catalogue in English and Spanish', () => {
+    const missing: string[] = [];
+    for (const [code, entry] of Object.entries(ERROR_CATALOGUE)) {
+      if (!enFlat[entry.messageKey]?.trim()) missing.push(`en ${entry.messageKey} (${code})`);
+      if (!esFlat[entry.messageKey]?.trim()) missing.push(`es ${entry.messageKey} (${code})`);
+    }
+    expect(missing).toEqual([]);
   });
 
   it('names and describes every coming-soon feature and consent group', () => {
