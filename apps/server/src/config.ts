@@ -50,6 +50,11 @@ export const ZServerEnv = z.object({
   PAYMENTS_SANDBOX_WORKER: booleanFromString.default(true),
   /** Deliver webhooks over HTTP to this URL instead of in-process to this server's own endpoint. */
   PAYMENTS_SANDBOX_WEBHOOK_URL: z.url().optional(),
+  /**
+   * Run the outbox dispatcher in this process (docs/realtime.md). Off on web-only nodes of a
+   * multi-node deployment; at least one process on the database must run it.
+   */
+  OUTBOX_DISPATCHER: booleanFromString.default(true),
   /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */
   OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
   OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),

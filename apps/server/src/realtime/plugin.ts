@@ -40,7 +40,8 @@ export async function registerRealtime(app: FastifyInstance, options: Partial<Pi
   });
   app.decorate('realtime', { onEvent: registry.onEvent, registry, dispatcher, io: sockets.io });
   app.addHook('onReady', async () => {
-    await dispatcher.start();
+    // A web-only node (OUTBOX_DISPATCHER=false) still serves sockets: pushes reach them through Redis.
+    if (app.deps.config.OUTBOX_DISPATCHER) await dispatcher.start();
   });
   app.addHook('preClose', async () => {
     await dispatcher.stop();
