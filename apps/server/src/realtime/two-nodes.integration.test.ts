@@ -14,7 +14,9 @@ const skipNote = !redisUrl ? ' (SKIPPED: set REDIS_URL=redis://… to run it)' :
 // Say so where everyone looks: a skipped cross-node test must not pass for a green one.
 if (skipNote) console.warn(`realtime: two-node fan-out test${skipNote}`);
 
-describe.skipIf(!redisUrl || !onPostgres)(`two server nodes on PostgreSQL and Redis${skipNote}`, () => {
+// Two app instances in one process (fast, fine-grained: both dispatching, each push once). The real
+// two-process test with a browser on node B is two-processes.integration.test.ts.
+describe.skipIf(!redisUrl || !onPostgres)(`two app instances on PostgreSQL and Redis${skipNote}`, () => {
   let database: TestDatabase;
   let secondHandle: DatabaseHandle;
   let nodeA: ListeningApp;
