@@ -52,7 +52,10 @@ export function DeepLinks() {
     if (params.get('openNotify') === 'EMAIL_VERIFIED' && emailConfirmed) open('email-confirmed');
     if (params.has('game')) {
       if (isGuest) return void toSignup();
-      open('game', { game: params.get('game') ?? '', isMoney: params.get('isMoney') === 'true' });
+      const game = params.get('game') ?? '';
+      // One game modal per link: a second run of this effect for the same address (a remount of the
+      // shell) would otherwise stack a second game, and a second launch.
+      if (!useModals.getState().stack.some((m) => m.name === 'game' && m.game === game)) open('game', { game, isMoney: params.get('isMoney') === 'true' });
     }
     if (params.has('promoOffer') || params.has('promoOfferSet')) {
       if (isGuest) return void toSignup();

@@ -158,6 +158,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         const code = error instanceof HttpError ? error.code : 'NETWORK';
         if (code === 'WALLET_INSUFFICIENT_FUNDS') post({ type: 'sweepstack:insufficient-funds' });
         if (code === 'GAME_BET_OVER_MAX') post({ type: 'sweepstack:max-bet', max: game.bets[currency].max, currency });
+        if (code === 'GEO_SWEEPSTAKES_RESTRICTED') post({ type: 'sweepstack:sweepstakes-restricted' });
         setMessage(error instanceof HttpError && error.messageKey ? t(error.messageKey, { defaultValue: error.message }) : t('gameClient.failed'));
         setAutoplay(null);
         return null;

@@ -19,6 +19,8 @@ const SWITCH_PATH: Record<GameMode, string> = {
   TournamentPoints: '/rest/player/game-mode/switch-to-tournament-points/',
   SweepStakes: '/rest/player/game-mode/switch-to-sweep-stakes/',
 };
+/** The server's refusal of Fortune Coin play from a restricted state (docs/geo-restriction.md). */
+const SWEEPSTAKES_RESTRICTED = 'GEO_SWEEPSTAKES_RESTRICTED';
 
 function useBalances() {
   const root = useRootData();
@@ -85,6 +87,11 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
         const launch = await http<{ data: { url: string } }>('/rest/game/{id}/play/', { params: { id: found.id }, query: { isMoney: playMode === 'SweepStakes' ? 'true' : 'false' } });
         setUrl(launch.data.url);
       } catch (failure) {
+        if (failure instanceof HttpError && failure.code === SWEEPSTAKES_RESTRICTED) {
+          onDone();
+          open('sweepstakes-restricted', { game: entry.game ?? '' });
+          return;
+        }
         setError(failure instanceof HttpError && failure.messageKey ? t(failure.messageKey, { defaultValue: failure.message }) : t('games.modal.failed'));
       }
     })();
@@ -99,6 +106,10 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
         useLiveBalance.getState().setBalance(message.currency === 'GC' ? { ...current, tourPoints: message.balance } : { ...current, entries: message.balance / 100 });
       } else if (message.type === 'sweepstack:insufficient-funds') open('insufficient-funds');
       else if (message.type === 'sweepstack:max-bet') open('game-max-bet-limit', { feature: `${message.currency}:${message.max}` });
+      else if (message.type === 'sweepstack:sweepstakes-restricted') {
+        close();
+        open('sweepstakes-restricted', { game: entry.game ?? '' });
+      }
       else close();
     };
     window.addEventListener('message', onMessage);
@@ -157,6 +168,50 @@ function DemoMode({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
             {t('games.demo.playGold')}
           </button>
         )}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Fortune Coin play is not offered in the player's state: the switch to SweepStakes, a launch or a
+ * spin was refused. Gold Coins stay open: the button switches back and reopens the game if there was one.
+ */
+function SweepstakesRestricted({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
+  const { t } = useTranslation();
+  const open = useModals((s) => s.open);
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  async function playGold() {
+    setBusy(true);
+    setFailed(false);
+    try {
+      await http(SWITCH_PATH.TournamentPoints);
+      useLiveBalance.getState().setGameMode('TournamentPoints');
+      onDone();
+      if (entry.game) open('game', { game: entry.game, isMoney: false });
+    } catch {
+      setFailed(true);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div data-testid="sweepstakes-restricted">
+      <Dialog.Title className="text-2xl font-extrabold">{t('games.restricted.title')}</Dialog.Title>
+      <p className="mt-2 text-muted">{t('games.restricted.text')}</p>
+      {failed && (
+        <p role="alert" className="field-error mt-3">
+          {t('balance.switchFailed')}
+        </p>
+      )}
+      <div className="mt-6 flex flex-col gap-2">
+        <button type="button" className="btn btn-primary" disabled={busy} onClick={() => void playGold()}>
+          {busy ? t('common.pleaseWait') : t('games.restricted.playGold')}
+        </button>
+        <button type="button" className="btn btn-ghost" onClick={onDone}>
+          {t('common.close')}
+        </button>
       </div>
     </div>
   );
@@ -257,6 +312,8 @@ export default function GameModals({ entry, onDone }: { entry: ModalEntry; onDon
       return <InsufficientFunds onDone={onDone} />;
     case 'game-max-bet-limit':
       return <MaxBetLimit entry={entry} onDone={onDone} />;
+    case 'sweepstakes-restricted':
+      return <SweepstakesRestricted entry={entry} onDone={onDone} />;
     default:
       return <GameSearch onDone={onDone} />;
   }

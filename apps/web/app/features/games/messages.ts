@@ -3,10 +3,12 @@ export type GameClientMessage =
   | { type: 'sweepstack:balance'; currency: 'GC' | 'FC'; balance: number }
   | { type: 'sweepstack:insufficient-funds' }
   | { type: 'sweepstack:max-bet'; max: number; currency: 'GC' | 'FC' }
+  /** The server refused Fortune Coin play from the player's state (GEO_SWEEPSTAKES_RESTRICTED). */
+  | { type: 'sweepstack:sweepstakes-restricted' }
   | { type: 'sweepstack:close' };
 
 export function isGameClientMessage(value: unknown): value is GameClientMessage {
   if (typeof value !== 'object' || value === null) return false;
   const type = (value as { type?: unknown }).type;
-  return type === 'sweepstack:balance' || type === 'sweepstack:insufficient-funds' || type === 'sweepstack:max-bet' || type === 'sweepstack:close';
+  return type === 'sweepstack:balance' || type === 'sweepstack:insufficient-funds' || type === 'sweepstack:max-bet' || type === 'sweepstack:sweepstakes-restricted' || type === 'sweepstack:close';
 }

@@ -4,6 +4,7 @@ export type ModalName =
   | 'signup'
   | 'demo-mode'
   | 'insufficient-funds'
+  | 'sweepstakes-restricted'
   | 'terms-confirmation'
   | 'registration-complete'
   | 'preset-package'

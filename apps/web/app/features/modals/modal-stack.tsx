@@ -12,9 +12,9 @@ import { showToast } from '../toasts/toast-store';
 import { closesOnBackdrop, closesOnEscape, type ModalName } from './backdrop';
 import { useModals, type ModalEntry } from './modal-store';
 
-/** The games' modals (game, search, demo mode, insufficient funds, max bet): their own chunk. */
+/** The games' modals (game, search, demo mode, insufficient funds, max bet, Fortune Coins restricted): their own chunk. */
 const GameModal = lazy(() => import('../games/game-modals'));
-const GAME_MODALS: ReadonlySet<ModalName> = new Set<ModalName>(['game', 'game-search', 'demo-mode', 'insufficient-funds', 'game-max-bet-limit']);
+const GAME_MODALS: ReadonlySet<ModalName> = new Set<ModalName>(['game', 'game-search', 'demo-mode', 'insufficient-funds', 'game-max-bet-limit', 'sweepstakes-restricted']);
 
 /** Which coming-soon feature a modal name shows until its feature is built. */
 const FEATURE_OF: Partial<Record<ModalName, string>> = {

@@ -6,8 +6,9 @@ import { AnimatedNumber } from '../../components/animated-number';
 import { CoinIcon } from '../../components/icons';
 import { trackClickButton } from '../../lib/analytics';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
-import { http } from '../../lib/http';
+import { http, HttpError } from '../../lib/http';
 import type { PlayerView } from '../../lib/root-data';
+import { useModals } from '../modals/modal-store';
 import { showToast } from '../toasts/toast-store';
 import { useLiveBalance } from './live-balance';
 
@@ -35,8 +36,10 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
       const answer = await http<{ success?: boolean; gameMode?: GameMode }>(SWITCH_PATH[next]);
       setMode(answer.gameMode ?? next);
       void revalidator.revalidate();
-    } catch {
-      showToast('error', t('balance.switchFailed'));
+    } catch (failure) {
+      // Fortune Coins are not offered in the player's state (docs/geo-restriction.md): say so, not "try again".
+      if (failure instanceof HttpError && failure.code === 'GEO_SWEEPSTAKES_RESTRICTED') useModals.getState().open('sweepstakes-restricted');
+      else showToast('error', t('balance.switchFailed'));
     } finally {
       setBusy(false);
     }
