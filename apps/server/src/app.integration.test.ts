@@ -41,11 +41,22 @@ describe.each(dialectsUnderTest())('server core on %s', (dialect) => {
     expect(res.json()).toMatchObject({ error: { code: 'ORIGIN_FORBIDDEN' } });
   });
 
-  it('sets a Content-Security-Policy and a request id', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
-    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
-    expect(res.headers['content-security-policy']).toContain("object-src 'none'");
-    expect(res.headers['x-request-id']).toBe('abc-123');
+  it('sets the page Content-Security-Policy on pages, the REST set on JSON answers, and a request id on both', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/docs/', headers: { 'x-request-id': 'abc-123' } });
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['content-security-policy']).toContain("object-src 'none'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-request-id']).toBe('abc-123');
+    for (const url of ['/healthz', '/rest/app/init/', '/rest/no-such-route/']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { 'x-request-id': 'abc-124' } });
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['x-frame-options'], url).toBe('DENY');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+      expect(res.headers['cross-origin-opener-policy'], url).toBeUndefined();
+      expect(res.headers['x-request-id'], url).toBe('abc-124');
+    }
   });
 
   it('publishes OpenAPI at /docs/openapi.json and a browsable /docs', async () => {

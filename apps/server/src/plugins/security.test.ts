@@ -2,7 +2,11 @@ import fastifyHelmet from '@fastify/helmet';
 import Fastify from 'fastify';
 import type { HelmetOptions } from 'helmet';
 import { describe, expect, it } from 'vitest';
-import { helmetHeaders } from './security';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../config';
+import { apiHeaders, helmetHeaders, registerSecurity } from './security';
 
 /** The headers @fastify/helmet (helmet run on every request) sets for these options. */
 async function perRequestHelmetHeaders(options: HelmetOptions): Promise<Record<string, string>> {
@@ -37,4 +41,26 @@ describe('helmetHeaders', () => {
       expect(Object.fromEntries(helmetHeaders(options))).toEqual(expected);
     });
   }
+});
+
+describe('security headers by kind of answer', () => {
+  it('gives JSON under API paths the REST set, and HTML under an API path or a page path the page set', async () => {
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sweepstack-sec-')), LOG_LEVEL: 'silent', SESSION_SECRET: 'test-secret-test-secret-test-secret-0123' });
+    const app = Fastify();
+    await registerSecurity(app, config, undefined);
+    app.get('/rest/json/', async () => ({ ok: true }));
+    app.get('/rest/page/', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><title>x</title>'));
+    app.get('/page', async (_request, reply) => reply.type('text/html; charset=utf-8').send('<!doctype html><title>x</title>'));
+    const api = Object.fromEntries(apiHeaders(false));
+    const json = await app.inject({ method: 'GET', url: '/rest/json/' });
+    for (const [name, value] of Object.entries(api)) expect(json.headers[name], name).toBe(value);
+    expect(json.headers['cross-origin-opener-policy']).toBeUndefined();
+    for (const url of ['/rest/page/', '/page']) {
+      const page = await app.inject({ method: 'GET', url });
+      expect(page.headers['content-security-policy'], url).toContain("default-src 'self'");
+      expect(page.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+      expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
+    }
+    await app.close();
+  });
 });

@@ -37,9 +37,28 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
   });
   // Helmet's headers, computed once: @fastify/helmet rebuilt helmet (and re-parsed the CSP) on every
   // request, about 7% of a small API call. The options hold no per-request values (no nonces).
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+  //
+  // JSON answers of the API get the smaller set OWASP recommends for REST services (apiHeaders): the
+  // page-only headers (a page CSP, COOP, X-DNS-Prefetch-Control…) do nothing for a fetch response and
+  // were about 40% of its header bytes. An API path that answers HTML (a sandbox page) gets the page
+  // set on its way out; until then it has the stricter `default-src 'none'`, so a page forgotten here
+  // would break visibly rather than run unprotected.
+  const apiSecurityHeaders = apiHeaders(config.secureCookies);
+  const apiHeaderNames = apiSecurityHeaders.map(([name]) => name);
+  app.addHook('onRequest', (request, reply, done) => {
+    const headers = isApiPath(request.url) ? apiSecurityHeaders : securityHeaders;
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
+  });
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (isApiPath(request.url)) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('text/html')) {
+        for (const name of apiHeaderNames) reply.raw.removeHeader(name);
+        for (const [name, value] of securityHeaders) reply.raw.setHeader(name, value);
+      }
+    }
+    done(null, payload);
   });
 
   await app.register(rateLimit, {
@@ -67,6 +86,26 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     if (host && (origin === `http://${host}` || origin === `https://${host}`)) return done();
     reply.status(403).send(errorBody('ORIGIN_FORBIDDEN'));
   });
+}
+
+function isApiPath(url: string): boolean {
+  return url.startsWith('/rest/') || url.startsWith('/api/') || url === '/healthz' || url === '/readyz';
+}
+
+/**
+ * Security headers of JSON API answers (OWASP REST Security Cheat Sheet, "Security headers"): no
+ * content of its own may load or be framed, no MIME sniffing, no cross-origin embedding, no referrer;
+ * HSTS on https origins. `cache-control` is set per route.
+ */
+export function apiHeaders(secure: boolean): Array<[string, string]> {
+  return [
+    ['content-security-policy', "default-src 'none'; frame-ancestors 'none'"],
+    ['x-content-type-options', 'nosniff'],
+    ['x-frame-options', 'DENY'],
+    ['cross-origin-resource-policy', 'same-origin'],
+    ['referrer-policy', 'no-referrer'],
+    ...(secure ? ([['strict-transport-security', 'max-age=31536000; includeSubDomains']] as Array<[string, string]>) : []),
+  ];
 }
 
 /** The headers helmet sets for these options (it sets the same ones on every response). */
