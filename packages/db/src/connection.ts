@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, sql } from 'kysely';
+import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type SqliteDialectConfig, sql } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema';
 
@@ -38,22 +38,79 @@ export function parseDatabaseUrl(url: string): { dialect: DialectName; target: s
 /**
  * Kysely prepares every query it runs, and better-sqlite3 compiles the SQL on each prepare: for small
  * queries that is a large share of their time (measured in bench/ledger.bench.ts). Reuse the compiled
- * statement of an identical SQL text. Only Kysely sees this wrapper: it runs statements one at a time
- * and never switches their modes; a statement still iterating is not handed out twice.
+ * statement of an identical SQL text. Kysely runs statements one at a time and never switches their
+ * modes; a statement still iterating is not handed out twice. The hot money path (`statements.ts`)
+ * uses the same cache through the adapter below.
  */
-function withStatementCache(sqlite: SQLite.Database, max = 500): { close(): void; prepare(source: string): SQLite.Statement } {
-  const cache = new Map<string, SQLite.Statement>();
-  return {
-    close: () => sqlite.close(),
-    prepare: (source: string) => {
-      const hit = cache.get(source);
-      if (hit && !hit.busy) return hit;
-      const statement = sqlite.prepare(source);
-      if (!hit && cache.size >= max) cache.delete(cache.keys().next().value as string);
-      cache.set(source, statement);
-      return statement;
-    },
+export class SqliteStatementCache {
+  private readonly cache = new Map<string, SQLite.Statement>();
+
+  constructor(
+    readonly sqlite: SQLite.Database,
+    private readonly max = 500,
+  ) {}
+
+  close(): void {
+    this.sqlite.close();
+  }
+
+  prepare(source: string): SQLite.Statement {
+    const hit = this.cache.get(source);
+    if (hit && !hit.busy) return hit;
+    const statement = this.sqlite.prepare(source);
+    if (!hit && this.cache.size >= this.max) this.cache.delete(this.cache.keys().next().value as string);
+    this.cache.set(source, statement);
+    return statement;
+  }
+}
+
+/**
+ * The SQLite adapter of our handles: it carries the better-sqlite3 connection, so that code holding
+ * Kysely's single connection (inside a transaction) can run prepared statements on it directly
+ * (`statements.ts`, ADR 0002). The adapter is shared by the handle and all its transactions.
+ */
+export class RawSqliteAdapter extends SqliteAdapter {
+  constructor(readonly statements: SqliteStatementCache) {
+    super();
+  }
+}
+
+/**
+ * Kysely's SQLite driver guards its single connection with a mutex whose waiters all wake on every
+ * release and all but one go back to sleep: with a hundred queued requests each release costs a
+ * hundred wake-ups. A FIFO queue in front hands the connection to exactly one waiter, in arrival order.
+ */
+function withFifoAcquire(driver: Driver): Driver {
+  const waiters: (() => void)[] = [];
+  let held = false;
+  const acquire = driver.acquireConnection.bind(driver);
+  const release = driver.releaseConnection.bind(driver);
+  driver.acquireConnection = async (): Promise<DatabaseConnection> => {
+    if (held) await new Promise<void>((resolve) => waiters.push(resolve));
+    held = true;
+    return acquire();
   };
+  driver.releaseConnection = async (connection: DatabaseConnection): Promise<void> => {
+    await release(connection);
+    const next = waiters.shift();
+    if (next) next();
+    else held = false;
+  };
+  return driver;
+}
+
+class RawSqliteDialect extends SqliteDialect {
+  constructor(private readonly statements: SqliteStatementCache) {
+    super({ database: statements } satisfies SqliteDialectConfig);
+  }
+
+  override createDriver(): Driver {
+    return withFifoAcquire(super.createDriver());
+  }
+
+  override createAdapter(): SqliteAdapter {
+    return new RawSqliteAdapter(this.statements);
+  }
 }
 
 /** Opens the database named by a DATABASE_URL; SQLite in WAL mode with foreign keys on. */
@@ -66,7 +123,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return handle(new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), dialect, url);
+    return handle(new Kysely<Database>({ dialect: new RawSqliteDialect(new SqliteStatementCache(sqlite)) }), dialect, url);
   }
   const pool = new pg.Pool({ connectionString: target, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.

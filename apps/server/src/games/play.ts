@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
 import { ensureActiveSeed, findRoundByKey, insertRound, lockGameSession, openGameSession, takeSeedNonce, updateSessionAfterRound, type FairnessSeed, type GameRound, type GameSession } from '@sweepstack/db/repositories/game-play';
 import { claimJackpotPush, jackpotPoolValue, payJackpot } from '@sweepstack/db/repositories/jackpots';
-import { getPlayerBalance, ledgerAtomic, play, transferMany, type PlayerBalance, type TransferRequest } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance, ledgerAtomic, settle, type PlayerBalance, type TransferRequest } from '@sweepstack/db/repositories/ledger';
 import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { Database } from '@sweepstack/db/schema';
@@ -263,12 +263,12 @@ export async function spin(deps: AppDeps, input: SpinInput) {
     if (outcome.stake !== stake) throw new Error(`${game.slug}: the engine charged ${outcome.stake}, the checks expected ${stake}`);
     const key = `game:${input.playerId}:${input.idempotencyKey}`;
     const metadata = { gameId: input.gameId, session: session.id, nonce };
-    if (outcome.stake > 0) await play(trx, { idempotencyKey: key, playerId: input.playerId, currency, amount: outcome.stake, metadata });
     const shard = systemAccountShard(input.playerId);
     const moves: TransferRequest[] = [];
     if (outcome.totalWin > 0) moves.push({ idempotencyKey: `${key}:win`, from: { system: 'game_play' }, to: { playerId: input.playerId, kind: playerCreditKind(currency, 'game_win') }, currency, amount: outcome.totalWin, reason: 'game_win', metadata });
     if (outcome.jackpotContribution > 0) moves.push({ idempotencyKey: `${key}:jp-in`, from: { system: 'game_play', shard }, to: { system: 'jackpots', shard }, currency, amount: outcome.jackpotContribution, reason: 'jackpot_contribution', metadata });
-    if (moves.length > 0) await transferMany(trx, moves);
+    // The bet, the win and the contribution: one ledger operation (accounts loaded once).
+    await settle(trx, { play: outcome.stake > 0 ? { idempotencyKey: key, playerId: input.playerId, currency, amount: outcome.stake, metadata } : undefined, transfers: moves });
     const grand = outcome.jackpots.some((j) => j.tier === 'grand' && j.amount === null);
     const jackpotWin = grand ? await payJackpot(trx, { idempotencyKey: key, playerId: input.playerId, currency, nowMs: now, metadata }) : 0;
     const win = outcome.totalWin + jackpotWin;

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { statementsOf } from '../statements';
 import type { DomainEventsTable } from '../tables/events';
 
 /**
@@ -71,31 +72,30 @@ function toEvent(row: Row): DomainEvent {
   };
 }
 
+const INSERT_EVENT = `insert into domain_events (type, player_id, payload_json, push_json, created_at_ms, dispatched_at_ms, pushed_at_ms, claimed_until_ms, last_error)
+  values (?, ?, ?, ?, ?, null, null, null, null)`;
+
 /** Writes a domain event in `db` (the caller's transaction): it is delivered only if that commits. */
 export async function recordEvent(db: Db, event: NewDomainEvent, options: { clock?: Clock } = {}): Promise<number> {
   if (!/^[a-z][\w.-]{0,99}$/i.test(event.type)) throw new Error(`invalid domain event type: ${event.type}`);
-  const row = await db
-    .insertInto('domain_events')
-    .values({
-      type: event.type,
-      player_id: event.playerId ?? null,
-      payload_json: JSON.stringify(event.payload ?? {}),
-      push_json: event.push === undefined || event.push === null ? null : JSON.stringify(event.push),
-      created_at_ms: (options.clock ?? systemClock).nowMs(),
-      dispatched_at_ms: null,
-      pushed_at_ms: null,
-      claimed_until_ms: null,
-      last_error: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  if (isPostgres(db)) {
-    // Delivered by PostgreSQL to every listener when (and only if) the transaction commits.
-    await sql`select pg_notify(${OUTBOX_NOTIFY_CHANNEL}, '')`.execute(db);
+  const statements = statementsOf(db);
+  const params = [
+    event.type,
+    event.playerId ?? null,
+    JSON.stringify(event.payload ?? {}),
+    event.push === undefined || event.push === null ? null : JSON.stringify(event.push),
+    (options.clock ?? systemClock).nowMs(),
+  ];
+  let row: { id: number } | undefined;
+  if (statements.postgres) {
+    // Delivered by PostgreSQL to every listener when (and only if) the transaction commits; asked in
+    // the insert's own statement (one round trip).
+    [row] = await statements.all<{ id: number }>(`${INSERT_EVENT} returning id, pg_notify(?, '') is null as notified`, [...params, OUTBOX_NOTIFY_CHANNEL]);
   } else {
+    [row] = await statements.all<{ id: number }>(`${INSERT_EVENT} returning id`, params);
     for (const listener of wakeListeners) listener();
   }
-  return Number(row.id);
+  return Number(row!.id);
 }
 
 export interface ClaimOptions {

@@ -1,5 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { statementsOf } from '../statements';
 import type { FairnessSeedsTable, GameRoundsTable, GameSessionsTable } from '../tables/games';
 
 /**
@@ -40,7 +41,8 @@ export async function openGameSession(db: Db, request: { playerId: number; gameI
 
 /** A session by its public token, locked for the caller's transaction on PostgreSQL. */
 export async function lockGameSession(trx: Db, token: string): Promise<GameSession | undefined> {
-  return (await sql<GameSession>`select * from game_sessions where token = ${token}${forUpdate(trx)}`.execute(trx)).rows[0];
+  const statements = statementsOf(trx);
+  return (await statements.all<GameSession>(`select * from game_sessions where token = ?${statements.postgres ? ' for update' : ''}`, [token]))[0];
 }
 
 export async function findGameSession(db: Db, token: string): Promise<GameSession | undefined> {
@@ -53,7 +55,7 @@ export async function closeGameSession(db: Db, sessionId: number, nowMs: number)
 }
 
 export async function updateSessionAfterRound(trx: Db, sessionId: number, featureStateJson: string | null, nowMs: number): Promise<void> {
-  await sql`update game_sessions set feature_state_json = ${featureStateJson}, rounds_played = rounds_played + 1, updated_at_ms = ${nowMs} where id = ${sessionId}`.execute(trx);
+  await statementsOf(trx).run('update game_sessions set feature_state_json = ?, rounds_played = rounds_played + 1, updated_at_ms = ? where id = ?', [featureStateJson, nowMs, sessionId]);
 }
 
 /** The player's active seed pair, locked for the caller's transaction on PostgreSQL. */
@@ -81,7 +83,7 @@ export async function ensureActiveSeed(db: Db, playerId: number, candidate: { se
  * undefined when the player has no active seed.
  */
 export async function takeSeedNonce(trx: Db, playerId: number): Promise<(FairnessSeed & { nonce: number }) | undefined> {
-  const row = (await sql<FairnessSeed>`update fairness_seeds set next_nonce = next_nonce + 1 where player_id = ${playerId} and status = 'active' returning *`.execute(trx)).rows[0];
+  const [row] = await statementsOf(trx).all<FairnessSeed>("update fairness_seeds set next_nonce = next_nonce + 1 where player_id = ? and status = 'active' returning *", [playerId]);
   return row ? { ...row, nonce: Number(row.next_nonce) - 1 } : undefined;
 }
 
@@ -108,7 +110,7 @@ export async function findSeedById(db: Db, id: number): Promise<FairnessSeed | u
 }
 
 export async function findRoundByKey(db: Db, playerId: number, idempotencyKey: string): Promise<GameRound | undefined> {
-  return (await sql<GameRound>`select * from game_rounds where player_id = ${playerId} and idempotency_key = ${idempotencyKey}`.execute(db)).rows[0];
+  return (await statementsOf(db).all<GameRound>('select * from game_rounds where player_id = ? and idempotency_key = ?', [playerId, idempotencyKey]))[0];
 }
 
 export async function findRoundById(db: Db, id: number): Promise<GameRound | undefined> {
@@ -118,8 +120,12 @@ export async function findRoundById(db: Db, id: number): Promise<GameRound | und
 export type NewGameRound = Omit<GameRound, 'id'>;
 
 export async function insertRound(trx: Db, round: NewGameRound): Promise<number> {
-  const row = await trx.insertInto('game_rounds').values(round).returning('id').executeTakeFirstOrThrow();
-  return Number(row.id);
+  const [row] = await statementsOf(trx).all<{ id: number }>(
+    `insert into game_rounds (player_id, session_id, game_id, currency, idempotency_key, bet, stake, win, jackpot_contribution, jackpot_win, step, bought, seed_id, nonce, state_before_json, outcome_json, balance_after, created_at_ms)
+      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
+    [round.player_id, round.session_id, round.game_id, round.currency, round.idempotency_key, round.bet, round.stake, round.win, round.jackpot_contribution, round.jackpot_win, round.step, round.bought, round.seed_id, round.nonce, round.state_before_json, round.outcome_json, round.balance_after, round.created_at_ms],
+  );
+  return Number(row!.id);
 }
 
 /** A player's rounds of one game, newest first, `limit + 1` rows to tell whether there is a next page. */

@@ -3,6 +3,7 @@ import type { Currency } from '@sweepstack/domain/wallet/money';
 import { playerCreditKind } from '@sweepstack/domain/wallet/transfer-rules';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { statementsOf } from '../statements';
 import { getAccountBalance, transfer, type LedgerDb } from './ledger';
 
 /**
@@ -89,11 +90,6 @@ export async function payJackpot(trx: Transaction<Database>, request: { idempote
  * (whoever's conditional update wins), so busy pools push a few times a minute, not on every bet.
  */
 export async function claimJackpotPush(trx: LedgerDb, currency: Currency, nowMs: number, intervalMs: number): Promise<boolean> {
-  const result = await trx
-    .updateTable('jackpot_pools')
-    .set({ last_pushed_at_ms: nowMs })
-    .where('currency', '=', currency)
-    .where('last_pushed_at_ms', '<=', nowMs - intervalMs)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+  const changed = await statementsOf(trx).run('update jackpot_pools set last_pushed_at_ms = ? where currency = ? and last_pushed_at_ms <= ?', [nowMs, currency, nowMs - intervalMs]);
+  return changed === 1;
 }

@@ -21,8 +21,9 @@ import { type PlayerBalances, planPlay, playerBalanceView, possiblePlayLegKeys }
 import { DEFAULT_SIGNUP_GIFT, parseSignupGiftSettings, SIGNUP_GIFT_SETTING_KEYS, type SignupGiftSettings, signupGiftKey, signupGiftTransfers } from '@sweepstack/domain/wallet/signup-gift';
 import { assertFundsAvailable, assertSameTransfer, type ReasonCode, type TransferStatus, validateTransferAccounts, validateTransferShape } from '@sweepstack/domain/wallet/transfer-rules';
 import { decideResolution, type PendingResolution, resolutionKey, resolutionTarget } from '@sweepstack/domain/wallet/two-phase';
-import { PostgresAdapter, type RawBuilder, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { statementsOf } from '../statements';
 import type { LedgerAccountsTable, LedgerTransfersTable } from '../tables/ledger';
 import { readSetting } from './settings';
 
@@ -105,18 +106,16 @@ type Work<T> = (trx: Transaction<Database>) => Promise<T>;
 
 // One name for every savepoint: nested savepoints may share it (RELEASE and ROLLBACK TO act on the
 // innermost), and a constant SQL text lets SQLite reuse the prepared statements.
-const SAVEPOINT = sql.raw('ledger_savepoint');
-
 async function inSavepoint<T>(trx: Transaction<Database>, work: Work<T>): Promise<T> {
-  const name = SAVEPOINT;
-  await sql`savepoint ${name}`.execute(trx);
+  const statements = statementsOf(trx);
+  await statements.run('savepoint ledger_savepoint', []);
   try {
     const result = await work(trx);
-    await sql`release savepoint ${name}`.execute(trx);
+    await statements.run('release savepoint ledger_savepoint', []);
     return result;
   } catch (error) {
-    await sql`rollback to savepoint ${name}`.execute(trx);
-    await sql`release savepoint ${name}`.execute(trx);
+    await statements.run('rollback to savepoint ledger_savepoint', []);
+    await statements.run('release savepoint ledger_savepoint', []);
     throw error;
   }
 }
@@ -210,6 +209,10 @@ export async function ledgerAtomic<T>(db: LedgerDb, work: Work<T>): Promise<T> {
   }
 }
 
+function placeholders(count: number): string {
+  return count === 1 ? '?' : Array.from({ length: count }, () => '?').join(', ');
+}
+
 /** Accounts loaded (and on PostgreSQL locked) for one atomic ledger operation, by reference key. */
 type AccountMap = Map<string, AccountSnapshot>;
 
@@ -239,20 +242,31 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
       playerAccounts.set(accountRefKey(ref, currency), { playerId: ref.playerId, currency, kind: ref.kind });
     }
   }
-  const lock = isPostgres(trx);
-  // Hand-written SQL on this hot path: it compiles to the same text every time (cheap to build, and
-  // SQLite reuses the prepared statement).
-  const conditions: RawBuilder<unknown>[] = [];
-  if (systemCodes.size > 0) conditions.push(sql`code in (${sql.join([...systemCodes])})`);
+  const statements = statementsOf(trx);
+  const lock = statements.postgres;
+  // Hand-written SQL on this hot path: the same text for the same shape of request, so SQLite reuses
+  // the prepared statement.
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (systemCodes.size > 0) {
+    conditions.push(`code in (${placeholders(systemCodes.size)})`);
+    params.push(...systemCodes);
+  }
   if (lock) {
     // Every account of each player, so that any ledger call for a player takes the same locks.
     const playerIds = [...new Set([...playerAccounts.values()].map((a) => a.playerId))];
-    if (playerIds.length > 0) conditions.push(sql`owner_player_id in (${sql.join(playerIds)})`);
+    if (playerIds.length > 0) {
+      conditions.push(`owner_player_id in (${placeholders(playerIds.length)})`);
+      params.push(...playerIds);
+    }
   } else {
-    for (const a of playerAccounts.values()) conditions.push(sql`(owner_player_id = ${a.playerId} and currency = ${a.currency} and kind = ${a.kind})`);
+    for (const a of playerAccounts.values()) {
+      conditions.push('(owner_player_id = ? and currency = ? and kind = ?)');
+      params.push(a.playerId, a.currency, a.kind);
+    }
   }
-  const select = async () =>
-    (await sql<LedgerAccount>`select * from ledger_accounts where ${sql.join(conditions, sql` or `)} order by id${sql.raw(lock ? ' for update' : '')}`.execute(trx)).rows;
+  const text = `select * from ledger_accounts where ${conditions.join(' or ')} order by id${lock ? ' for update' : ''}`;
+  const select = async () => statements.all<LedgerAccount>(text, params);
   let rows = await select();
   const found = new Set(rows.map((r) => r.code));
   const missing = [...systemCodes].filter((code) => !found.has(code));
@@ -301,6 +315,7 @@ interface PlannedTransfer {
 
 /** Writes transfers in order against loaded accounts; the caller provides atomicity. */
 async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransfer[], accounts: AccountMap, clock: Clock): Promise<TransferResult[]> {
+  const statements = statementsOf(trx);
   const results: TransferResult[] = [];
   for (const { request: unsharded, status, pendingId } of planned) {
     const request = sharded(unsharded);
@@ -312,14 +327,16 @@ async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransf
     validateTransferAccounts(shape, debit, credit);
     // Claim the key first: a replay is recognised before any balance check, so a retry after the
     // coins were spent still answers the first result.
-    const inserted = (
-      await sql<TransferRow>`insert into ledger_transfers
-        (idempotency_key, debit_account_id, credit_account_id, currency, amount, reason, metadata_json, status, pending_id, created_at_ms)
-        values (${request.idempotencyKey}, ${debit.id}, ${credit.id}, ${request.currency}, ${amount}, ${request.reason}, ${metadataJson(request.metadata)}, ${status}, ${pendingId}, ${clock.nowMs()})
-        on conflict (idempotency_key) do nothing returning *`.execute(trx)
-    ).rows[0];
+    const metadata = metadataJson(request.metadata);
+    const createdAtMs = clock.nowMs();
+    const [inserted] = await statements.all<{ id: number }>(
+      `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, currency, amount, reason, metadata_json, status, pending_id, created_at_ms)
+        values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) on conflict (idempotency_key) do nothing returning id`,
+      [request.idempotencyKey, debit.id, credit.id, request.currency, amount, request.reason, metadata, status, pendingId, createdAtMs],
+    );
     if (!inserted) {
-      const first = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', '=', request.idempotencyKey).executeTakeFirstOrThrow();
+      const [first] = await statements.all<TransferRow>('select * from ledger_transfers where idempotency_key = ?', [request.idempotencyKey]);
+      if (!first) throw new Error(`ledger: transfer ${request.idempotencyKey} conflicted but cannot be read`);
       const record = toRecord(first);
       assertSameTransfer(record, { debitAccountId: debit.id, creditAccountId: credit.id, currency: request.currency, amount, reason: request.reason, status }, request.idempotencyKey);
       results.push({ transfer: record, replayed: true });
@@ -329,13 +346,29 @@ async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransf
     // The database enforces the same rule again: a guarded debit that matches no row means the
     // funds are not there, whatever the domain saw.
     const guarded = !mayGoNegative(debit.kind);
-    const update = await sql`update ledger_accounts
-      set balance = case when id = ${credit.id} then balance + ${amount} else balance - ${amount} end
-      where id in (${debit.id}, ${credit.id}) and (id = ${credit.id} or ${sql.raw(guarded ? '0 = 1' : '1 = 1')} or balance >= ${amount})`.execute(trx);
-    if (Number(update.numAffectedRows ?? 0) !== 2) throw new DomainError('WALLET_INSUFFICIENT_FUNDS', `account ${debit.id} cannot pay ${amount}`);
+    const changed = await statements.run(
+      `update ledger_accounts set balance = case when id = ? then balance + ? else balance - ? end
+        where id in (?, ?) and (id = ? or ${guarded ? '0 = 1' : '1 = 1'} or balance >= ?)`,
+      [credit.id, amount, amount, debit.id, credit.id, credit.id, amount],
+    );
+    if (changed !== 2) throw new DomainError('WALLET_INSUFFICIENT_FUNDS', `account ${debit.id} cannot pay ${amount}`);
     debit.balance -= amount;
     credit.balance += amount;
-    results.push({ transfer: toRecord(inserted), replayed: false });
+    // The row as written (nothing to read back: the values are ours, the id came with RETURNING).
+    const transfer: TransferRecord = {
+      id: Number(inserted.id),
+      idempotencyKey: request.idempotencyKey,
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      currency: request.currency,
+      amount,
+      reason: request.reason,
+      status,
+      pendingId,
+      metadata: JSON.parse(metadata) as Record<string, unknown>,
+      createdAtMs,
+    };
+    results.push({ transfer, replayed: false });
   }
   return results;
 }
@@ -380,41 +413,68 @@ export interface PlayRequest {
   metadata?: Record<string, unknown>;
 }
 
+function playAccountRefs(request: PlayRequest): { ref: AccountRef; currency: Currency }[] {
+  const refs = playerAccountKindsFor(request.currency).map((kind) => ({ ref: { playerId: request.playerId, kind } as AccountRef, currency: request.currency }));
+  return [...refs, { ref: { system: 'game_play', shard: systemAccountShard(request.playerId) }, currency: request.currency }];
+}
+
+/** The play's legs against loaded accounts (the caller provides atomicity): replayed as a whole, or planned and written. */
+async function writePlay(trx: Transaction<Database>, request: PlayRequest, accounts: AccountMap, clock: Clock): Promise<{ legs: TransferRecord[]; replayed: boolean }> {
+  const amount = request.amount as number;
+  const keys = possiblePlayLegKeys(request.idempotencyKey, request.currency);
+  const existing = await statementsOf(trx).all<TransferRow>(`select * from ledger_transfers where idempotency_key in (${placeholders(keys.length)}) order by id`, keys);
+  if (existing.length > 0) {
+    const legs = existing.map(toRecord);
+    const playerAccountIds = new Set(playerAccountKindsFor(request.currency).map((kind) => accounts.get(accountRefKey({ playerId: request.playerId, kind }, request.currency))?.id));
+    const sameOwner = legs.every((leg) => playerAccountIds.has(leg.debitAccountId) && leg.reason === 'game_bet');
+    if (!sameOwner || legs.reduce((sum, leg) => sum + leg.amount, 0) !== amount) {
+      throw new DomainError('WALLET_IDEMPOTENCY_CONFLICT', `play key ${request.idempotencyKey} was used for a different play`);
+    }
+    return { legs, replayed: true };
+  }
+  const balance = (kind: PlayerAccountKind) => accounts.get(accountRefKey({ playerId: request.playerId, kind }, request.currency))?.balance ?? 0;
+  const balances: PlayerBalances = { gc: request.currency === 'GC' ? balance('player_balance') : 0, fcUnplayed: request.currency === 'FC' ? balance('player_unplayed') : 0, fcRedeemable: request.currency === 'FC' ? balance('player_redeemable') : 0 };
+  const plan = planPlay(request.idempotencyKey, request.currency, amount, balances);
+  const results = await writeTransfers(
+    trx,
+    plan.legs.map((leg) => ({
+      request: { idempotencyKey: leg.idempotencyKey, from: { playerId: request.playerId, kind: leg.kind }, to: { system: 'game_play' }, currency: request.currency, amount: leg.amount, reason: 'game_bet', metadata: request.metadata },
+      status: 'posted' as const,
+      pendingId: null,
+    })),
+    accounts,
+    clock,
+  );
+  return { legs: results.map((r) => r.transfer), replayed: false };
+}
+
 /**
  * Takes a bet into the game account: unplayed Fortune Coins first, then redeemable (planPlay). The
  * play is idempotent as a whole: a retry answers the legs first written even if the balances moved.
  */
 export async function play(db: LedgerDb, request: PlayRequest, options: LedgerOptions = {}): Promise<{ legs: TransferRecord[]; replayed: boolean }> {
   const clock = options.clock ?? systemClock;
-  const amount = request.amount as number;
-  validateTransferShape({ idempotencyKey: request.idempotencyKey, currency: request.currency, amount, reason: 'game_bet' });
+  validateTransferShape({ idempotencyKey: request.idempotencyKey, currency: request.currency, amount: request.amount as number, reason: 'game_bet' });
+  return ledgerAtomic(db, async (trx) => writePlay(trx, request, await loadAccounts(trx, playAccountRefs(request), clock), clock));
+}
+
+/**
+ * A play (optional) and transfers as one ledger operation: what `play` then `transferMany` do, with
+ * the accounts of both loaded (on PostgreSQL: locked) once. A game round settles through this: its
+ * bet, its win and its jackpot contribution.
+ */
+export async function settle(db: LedgerDb, request: { play?: PlayRequest; transfers: TransferRequest[] }, options: LedgerOptions = {}): Promise<{ play: { legs: TransferRecord[]; replayed: boolean } | null; transfers: TransferResult[] }> {
+  const clock = options.clock ?? systemClock;
+  const bet = request.play;
+  if (bet) validateTransferShape({ idempotencyKey: bet.idempotencyKey, currency: bet.currency, amount: bet.amount as number, reason: 'game_bet' });
+  const planned: PlannedTransfer[] = request.transfers.map((r) => ({ request: r, status: 'posted', pendingId: null }));
+  for (const { request: r } of planned) validateTransferShape(r as TransferRequest & { amount: number });
+  if (!bet && planned.length === 0) return { play: null, transfers: [] };
   return ledgerAtomic(db, async (trx) => {
-    const refs = playerAccountKindsFor(request.currency).map((kind) => ({ ref: { playerId: request.playerId, kind } as AccountRef, currency: request.currency }));
-    const accounts = await loadAccounts(trx, [...refs, { ref: { system: 'game_play', shard: systemAccountShard(request.playerId) }, currency: request.currency }], clock);
-    const existing = await trx.selectFrom('ledger_transfers').selectAll().where('idempotency_key', 'in', possiblePlayLegKeys(request.idempotencyKey, request.currency)).orderBy('id').execute();
-    if (existing.length > 0) {
-      const legs = existing.map(toRecord);
-      const playerAccountIds = new Set(refs.map(({ ref, currency }) => accounts.get(accountRefKey(ref, currency))?.id));
-      const sameOwner = legs.every((leg) => playerAccountIds.has(leg.debitAccountId) && leg.reason === 'game_bet');
-      if (!sameOwner || legs.reduce((sum, leg) => sum + leg.amount, 0) !== amount) {
-        throw new DomainError('WALLET_IDEMPOTENCY_CONFLICT', `play key ${request.idempotencyKey} was used for a different play`);
-      }
-      return { legs, replayed: true };
-    }
-    const balance = (kind: PlayerAccountKind) => accounts.get(accountRefKey({ playerId: request.playerId, kind }, request.currency))?.balance ?? 0;
-    const balances: PlayerBalances = { gc: request.currency === 'GC' ? balance('player_balance') : 0, fcUnplayed: request.currency === 'FC' ? balance('player_unplayed') : 0, fcRedeemable: request.currency === 'FC' ? balance('player_redeemable') : 0 };
-    const plan = planPlay(request.idempotencyKey, request.currency, amount, balances);
-    const results = await writeTransfers(
-      trx,
-      plan.legs.map((leg) => ({
-        request: { idempotencyKey: leg.idempotencyKey, from: { playerId: request.playerId, kind: leg.kind }, to: { system: 'game_play' }, currency: request.currency, amount: leg.amount, reason: 'game_bet', metadata: request.metadata },
-        status: 'posted' as const,
-        pendingId: null,
-      })),
-      accounts,
-      clock,
-    );
-    return { legs: results.map((r) => r.transfer), replayed: false };
+    const accounts = await loadAccounts(trx, [...(bet ? playAccountRefs(bet) : []), ...refsOf(planned)], clock);
+    const played = bet ? await writePlay(trx, bet, accounts, clock) : null;
+    const transfers = planned.length > 0 ? await writeTransfers(trx, planned, accounts, clock) : [];
+    return { play: played, transfers };
   });
 }
 
@@ -555,7 +615,7 @@ export interface PlayerBalance {
 
 /** A player's balances (zeros for a player whose accounts are not open yet). */
 export async function getPlayerBalance(db: LedgerDb, playerId: number): Promise<PlayerBalance> {
-  const rows = await db.selectFrom('ledger_accounts').select(['currency', 'kind', 'balance']).where('owner_player_id', '=', playerId).execute();
+  const rows = await statementsOf(db).all<{ currency: Currency; kind: string; balance: number }>('select currency, kind, balance from ledger_accounts where owner_player_id = ?', [playerId]);
   const of = (currency: Currency, kind: PlayerAccountKind) => Number(rows.find((r) => r.currency === currency && r.kind === kind)?.balance ?? 0);
   return playerBalanceView({ gc: of('GC', 'player_balance'), fcUnplayed: of('FC', 'player_unplayed'), fcRedeemable: of('FC', 'player_redeemable') });
 }
