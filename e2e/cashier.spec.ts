@@ -125,13 +125,11 @@ test('a document upload, then redeem is refused before verification and open aft
   await page.evaluate(() => {
     window.location.hash = '#/cash/redeem/';
   });
-  await expect(page.getByTestId('redeem-form')).toBeVisible();
   await expect(page.getByTestId('redeem-refused')).toHaveCount(0);
-  // Only won Fortune Coins can be redeemed: a new player has none, so the amount is refused here.
-  await page.getByLabel('Amount (Fortune Coins)').fill('60');
-  await page.getByLabel('Email for the gift card').fill(email);
-  await page.getByRole('button', { name: 'Redeem' }).click();
-  await expect(page.getByText('You can redeem up to 0.00.')).toBeVisible();
+  // Only won Fortune Coins can be redeemed: a new player has none, so the insufficient withdrawal
+  // modal stands in for the form (e2e/redeem.spec.ts places a redemption with real winnings).
+  await expect(page.getByRole('dialog', { name: 'Not enough winnings to redeem yet' })).toBeVisible();
+  await expect(page.getByTestId('redeem-form')).toHaveCount(0);
 });
 
 test('purchase limits: a lower limit applies at once, a raise waits 24 hours', async ({ page }) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRevalidator } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { pushEvent, trackOpenPopup } from '../../lib/analytics';
+import { localizePath } from '../../lib/locale';
 import { useRootData } from '../../lib/root-data';
 import { useRealtime } from '../../lib/use-realtime';
 import { RedeemPanel } from '../redeem/redeem-panel';
@@ -166,6 +167,16 @@ export default function CashWidget() {
       );
     } else if (route.kind === 'redeem') {
       body = <RedeemPanel locale={root.locale} />;
+    } else if (root.player?.accountStatus === 'COOLING_OFF' || root.player?.accountStatus === 'SELF_EXCLUDED') {
+      // Purchases are refused during a responsible-play break: say so before a package is picked.
+      body = (
+        <div className="grid gap-3" role="status" data-testid="cash-break-notice">
+          <p className="font-bold">{t(root.player.accountStatus === 'COOLING_OFF' ? 'cash.breakNotice.coolingOff' : 'cash.breakNotice.selfExcluded')}</p>
+          <a className="btn btn-ghost justify-self-start border border-line" href={localizePath('/account/responsible-play/', root.locale)}>
+            {t('cash.breakNotice.link')}
+          </a>
+        </div>
+      );
     } else {
       const presetId = presetOf(route);
       const carried = presetId && useCash.getState().presetId === presetId ? useCash.getState().method : null;

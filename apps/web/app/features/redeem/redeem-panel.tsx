@@ -1,12 +1,14 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFortuneCoins } from '../../lib/format';
+import { localizePath, type Locale } from '../../lib/locale';
 import { http, HttpError } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';
 import { FormField } from '../auth/form-field';
 import { useLiveBalance } from '../shell/live-balance';
 import { showToast } from '../toasts/toast-store';
-import { parseCoinsInput, REFUSAL_ORDER, type RedeemMethod } from './redeem-rules';
+import { InsufficientWithdrawalModal } from './insufficient-withdrawal-modal';
+import { eligibleMethods, methodToOffer, parseCoinsInput, REDEEM_METHODS, REFUSAL_ORDER, type RedeemMethod } from './redeem-rules';
 
 interface Redemption {
   id: number;
@@ -39,7 +41,7 @@ async function switchToFortune(): Promise<void> {
   }
 }
 
-function Refusals({ refusals }: { refusals: string[] }) {
+function Refusals({ refusals, locale }: { refusals: string[]; locale: Locale }) {
   const { t } = useTranslation();
   const sorted = REFUSAL_ORDER.filter((code) => refusals.includes(code));
   return (
@@ -53,6 +55,11 @@ function Refusals({ refusals }: { refusals: string[] }) {
               <button type="button" className="btn btn-ghost btn-sm mt-2 border border-line" onClick={() => void switchToFortune()}>
                 {t('redeem.switchMode')}
               </button>
+            )}
+            {(code === 'REDEEM_COOLING_OFF' || code === 'REDEEM_SELF_EXCLUDED') && (
+              <a className="btn btn-ghost btn-sm mt-2" href={localizePath('/account/responsible-play/', locale)}>
+                {t('redeem.responsiblePlay')}
+              </a>
             )}
             {code === 'REDEEM_NOT_VERIFIED' && (
               <a className="btn btn-ghost btn-sm mt-2" href="/account/#verify">
@@ -71,7 +78,7 @@ function Refusals({ refusals }: { refusals: string[] }) {
  * otherwise what is missing. Amount in Fortune Coins (1 FC = 1 USD), a method and its details;
  * pending redemptions can be cancelled. The server enforces every rule again.
  */
-export function RedeemPanel({ locale }: { locale: string }) {
+export function RedeemPanel({ locale }: { locale: Locale }) {
   const { t } = useTranslation();
   const [info, setInfo] = useState<RedeemInfo | null>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -82,6 +89,9 @@ export function RedeemPanel({ locale }: { locale: string }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const keyRef = useRef<string | null>(null);
+  const [insufficientOpen, setInsufficientOpen] = useState(false);
+  const pickedRef = useRef(false);
+  const autoOpenedRef = useRef(false);
 
   const load = useCallback(() => {
     http<{ data: RedeemInfo }>('/rest/cash/redeem/')
@@ -93,10 +103,31 @@ export function RedeemPanel({ locale }: { locale: string }) {
   useRealtime('playerVerification', load);
   useRealtime('gameMode', load);
 
+  // Winnings below every minimum: the insufficient withdrawal modal instead of a form that can only
+  // fail (opened once by itself; the notice under it reopens it). Otherwise start on a usable method.
+  useEffect(() => {
+    if (!info?.available) return;
+    const offer = methodToOffer(method, info.redeemable, info.minimums);
+    if (offer === null) {
+      if (!autoOpenedRef.current) setInsufficientOpen(true);
+      autoOpenedRef.current = true;
+    } else if (offer !== method && !pickedRef.current) setMethod(offer);
+  }, [info, method]);
+
   if (loadFailed) return <p role="alert">{t('redeem.loadFailed')}</p>;
   if (!info) return <p role="status">{t('common.pleaseWait')}</p>;
 
   const fc = (hundredths: number) => formatFortuneCoins(hundredths / 100, locale);
+  const eligible = eligibleMethods(info.redeemable, info.minimums);
+  const methodEligible = eligible.includes(method);
+  const insufficientNotice = (
+    <div className="card grid gap-2 p-3" data-testid="redeem-insufficient">
+      <p>{eligible.length === 0 ? t('redeem.insufficient.notice', { available: fc(info.redeemable) }) : t('redeem.insufficient.noticeMethod', { method: t(`redeem.methods.${method}`), minimum: fc(info.minimums[method]) })}</p>
+      <button type="button" className="btn btn-ghost btn-sm justify-self-start border border-line" onClick={() => setInsufficientOpen(true)}>
+        {t('redeem.insufficient.details')}
+      </button>
+    </div>
+  );
   const detailFields: { name: string; label: string; autoComplete?: string }[] =
     method === 'bank'
       ? [
@@ -158,65 +189,84 @@ export function RedeemPanel({ locale }: { locale: string }) {
       <p>
         {t('redeem.redeemable')}: <strong className="tabular-nums" data-testid="redeem-available">{fc(info.redeemable)}</strong> {t('balance.fortune')}
       </p>
+      {info.available && (
+        <InsufficientWithdrawalModal open={insufficientOpen} onOpenChange={setInsufficientOpen} redeemable={info.redeemable} minimums={info.minimums} method={eligible.length === 0 ? null : method} fc={fc} />
+      )}
       {!info.available ? (
-        <Refusals refusals={info.refusals} />
+        <Refusals refusals={info.refusals} locale={locale} />
+      ) : eligible.length === 0 ? (
+        insufficientNotice
       ) : (
         <form className="grid gap-3" onSubmit={(e) => void submit(e)} noValidate data-testid="redeem-form">
           <fieldset>
             <legend className="field-label">{t('redeem.method')}</legend>
             <div className="grid grid-cols-2 gap-2">
-              {(['gift_card', 'bank'] as const).map((m) => (
+              {REDEEM_METHODS.map((m) => (
                 <label key={m} className={`card flex cursor-pointer items-center gap-2 p-3 ${method === m ? 'border-primary' : ''}`}>
-                  <input type="radio" name="redeem-method" checked={method === m} onChange={() => setMethod(m)} />
+                  <input
+                    type="radio"
+                    name="redeem-method"
+                    checked={method === m}
+                    onChange={() => {
+                      pickedRef.current = true;
+                      setMethod(m);
+                    }}
+                  />
                   <span className="font-bold">{t(`redeem.methods.${m}`)}</span>
                 </label>
               ))}
             </div>
           </fieldset>
-          <FormField
-            label={t('redeem.amount')}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={errors.amount}
-            hint={t('redeem.minimumHint', { minimum: fc(info.minimums[method]) })}
-          />
-          {method === 'gift_card' && (
-            <div>
-              <label className="field-label" htmlFor="redeem-brand">
-                {t('redeem.brand')}
-              </label>
-              <select id="redeem-brand" className="field-input" value={details.brand} onChange={(e) => setDetails({ ...details, brand: e.target.value })}>
-                {GIFT_BRANDS.map((b) => (
-                  <option key={b} value={b}>
-                    {t(`redeem.brands.${b}`)}
-                  </option>
-                ))}
-              </select>
-            </div>
+          {!methodEligible ? (
+            insufficientNotice
+          ) : (
+            <>
+              <FormField
+                label={t('redeem.amount')}
+                inputMode="decimal"
+                value={amount}
+                onChange={(e) => setAmount(e.target.value)}
+                error={errors.amount}
+                hint={t('redeem.minimumHint', { minimum: fc(info.minimums[method]) })}
+              />
+              {method === 'gift_card' && (
+                <div>
+                  <label className="field-label" htmlFor="redeem-brand">
+                    {t('redeem.brand')}
+                  </label>
+                  <select id="redeem-brand" className="field-input" value={details.brand} onChange={(e) => setDetails({ ...details, brand: e.target.value })}>
+                    {GIFT_BRANDS.map((b) => (
+                      <option key={b} value={b}>
+                        {t(`redeem.brands.${b}`)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              )}
+              {method === 'bank' && (
+                <div>
+                  <label className="field-label" htmlFor="redeem-account-type">
+                    {t('redeem.accountType')}
+                  </label>
+                  <select id="redeem-account-type" className="field-input" value={details.accountType} onChange={(e) => setDetails({ ...details, accountType: e.target.value })}>
+                    <option value="checking">{t('redeem.checking')}</option>
+                    <option value="savings">{t('redeem.savings')}</option>
+                  </select>
+                </div>
+              )}
+              {detailFields.map((field) => (
+                <FormField key={`${method}-${field.name}`} label={field.label} autoComplete={field.autoComplete} value={details[field.name] ?? ''} onChange={(e) => setDetails({ ...details, [field.name]: e.target.value })} error={errors[field.name]} />
+              ))}
+              {formError && (
+                <p role="alert" className="field-error" data-testid="redeem-error">
+                  {formError}
+                </p>
+              )}
+              <button type="submit" className="btn btn-primary w-full" disabled={busy}>
+                {busy ? t('common.pleaseWait') : t('redeem.submit')}
+              </button>
+            </>
           )}
-          {method === 'bank' && (
-            <div>
-              <label className="field-label" htmlFor="redeem-account-type">
-                {t('redeem.accountType')}
-              </label>
-              <select id="redeem-account-type" className="field-input" value={details.accountType} onChange={(e) => setDetails({ ...details, accountType: e.target.value })}>
-                <option value="checking">{t('redeem.checking')}</option>
-                <option value="savings">{t('redeem.savings')}</option>
-              </select>
-            </div>
-          )}
-          {detailFields.map((field) => (
-            <FormField key={`${method}-${field.name}`} label={field.label} autoComplete={field.autoComplete} value={details[field.name] ?? ''} onChange={(e) => setDetails({ ...details, [field.name]: e.target.value })} error={errors[field.name]} />
-          ))}
-          {formError && (
-            <p role="alert" className="field-error" data-testid="redeem-error">
-              {formError}
-            </p>
-          )}
-          <button type="submit" className="btn btn-primary w-full" disabled={busy}>
-            {busy ? t('common.pleaseWait') : t('redeem.submit')}
-          </button>
         </form>
       )}
       {info.pending.length > 0 && (
