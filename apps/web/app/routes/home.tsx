@@ -77,7 +77,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 /** The home payload and the catalogue, rendered on the server (no client fetch for the rows). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS } : {});
+  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS } : { appInit: session.appInit });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');

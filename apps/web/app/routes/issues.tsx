@@ -12,7 +12,7 @@ import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  const catalogue = await loadCatalogue(context, !session.isGuest);
+  const catalogue = await loadCatalogue(context, !session.isGuest, session.appInit);
   if (!catalogue) throw new Response('Games unavailable', { status: 503 });
   const pageName = params.pageName;
   if (pageName !== 'favorites' && !catalogue.issues.some((i) => i.slug === pageName)) throw data({ path: new URL(request.url).pathname }, { status: 404 });

@@ -14,7 +14,7 @@ import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  const catalogue = await loadCatalogue(context, !session.isGuest);
+  const catalogue = await loadCatalogue(context, !session.isGuest, session.appInit);
   if (!catalogue) throw new Response('Games unavailable', { status: 503 });
   return catalogue;
 }

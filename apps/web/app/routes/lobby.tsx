@@ -25,7 +25,7 @@ export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return loadLobby(context, !session.isGuest);
+  return loadLobby(context, !session.isGuest, { appInit: session.appInit });
 }
 
 export default function Lobby({ loaderData }: Route.ComponentProps) {

@@ -1,6 +1,9 @@
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
 import type { HomePageResponse } from '@sweepstack/contracts/games/home';
 import type { AppLoadContext } from 'react-router';
+import { loadCachedGames, usesGamesCache } from './games-cache';
+import { contextApiCall, ssrGamesCacheLog, ssrGamesMemory } from './games-cache.server';
 import { ROW_LIMIT, rowsPerSlide } from './rows';
 import type { CatalogueData, LobbyBanner, LobbyData, LobbyGame } from './types';
 
@@ -18,11 +21,28 @@ async function getJson<T>(context: AppLoadContext, path: string): Promise<T | nu
 
 const toGame = (g: GamesPayload['games'][number]): LobbyGame => ({ id: g.id, slug: g.slug, title: g.title, img: g.img, volatility: g.volatility, providers: g.providers });
 
-/** The catalogue (public payload; for players the filter endpoint, which adds favorites). */
-export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean): Promise<CatalogueData | null> {
-  const body = isPlayer
-    ? await getJson<{ data: GamesPayload & { favorites: number[] } }>(context, '/rest/get-game-filters/')
-    : await getJson<{ data: GamesPayload }>(context, `/api/rest/games?groupKey=public&versionApp=${VERSION_APP}`);
+/** Players of a theme with the user-cache flag: the games cache (games-cache.ts), favorites from app init on a hit. */
+async function loadPlayerGames(context: AppLoadContext, appInit: AppInitData | null): Promise<{ data: GamesPayload; favorites: number[] } | null> {
+  const loaded = await loadCachedGames({ hash: appInit?.playerRestrictionIdsHash, api: contextApiCall(context), log: ssrGamesCacheLog(context), memory: ssrGamesMemory });
+  if (!loaded) return null;
+  return { data: loaded.payload, favorites: loaded.favorites ?? appInit?.favoriteGames ?? [] };
+}
+
+/**
+ * The catalogue: guests read the public payload; players the filter endpoint (which adds favorites),
+ * or, in themes with the user-cache flag (the site's theme, which the API's cache endpoints follow),
+ * the games cache keyed by app init's playerRestrictionIdsHash.
+ */
+export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, appInit: AppInitData | null = null): Promise<CatalogueData | null> {
+  let body: { data: GamesPayload; favorites: number[] | null } | null;
+  if (isPlayer && usesGamesCache(context.theme)) body = await loadPlayerGames(context, appInit);
+  else if (isPlayer) {
+    const filters = await getJson<{ data: GamesPayload & { favorites: number[] } }>(context, '/rest/get-game-filters/');
+    body = filters && { data: filters.data, favorites: filters.data.favorites ?? [] };
+  } else {
+    const games = await getJson<{ data: GamesPayload }>(context, `/api/rest/games?groupKey=public&versionApp=${VERSION_APP}`);
+    body = games && { data: games.data, favorites: null };
+  }
   if (!body) return null;
   const data = body.data;
   return {
@@ -31,13 +51,13 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean):
     providers: data.providers.map((p) => ({ slug: p.slug, title: p.title, img: p.img, gamesCount: p.gamesCount })),
     issueGamesIds: data.issueGamesIds,
     providerGamesIds: data.providerGamesIds,
-    favorites: isPlayer ? ((data as { favorites?: number[] }).favorites ?? []) : null,
+    favorites: isPlayer ? (body.favorites ?? []) : null,
   };
 }
 
 /** Home and lobby: the home payload plus the catalogue, trimmed to what the rows show. */
-export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number } = {}): Promise<LobbyData> {
-  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}`), loadCatalogue(context, isPlayer)]);
+export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number; appInit?: AppInitData | null } = {}): Promise<LobbyData> {
+  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}`), loadCatalogue(context, isPlayer, options.appInit ?? null)]);
   const all = new Map((catalogue?.games ?? []).map((g) => [g.id, g]));
   const payload = home?.payload;
   const issues = payload?.games.issues ?? {};
