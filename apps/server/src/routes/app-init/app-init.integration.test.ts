@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import SQLite from 'better-sqlite3';
 import { ZAppInitResponse, type AppInitData } from '@sweepstack/contracts/app/app-init';
+import { playerChangeFeed } from '@sweepstack/db/player-change-feed';
 import { creditSignupGift, getPlayerBalance, transferMany } from '@sweepstack/db/repositories/ledger';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
@@ -207,5 +209,114 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     const res = await t.app.inject({ method: 'GET', url: '/rest/app/init/?x=1' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: { code: 'VALIDATION_FAILED' } });
+  });
+});
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('app init answer cache on sqlite', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('sqlite', { seed: true });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  afterEach(async () => {
+    await expectLedgerBalanced(t.database.db);
+  });
+  const init = async (cookie: string): Promise<AppInitData> => {
+    const res = await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } });
+    expect(res.statusCode).toBe(200);
+    return ZAppInitResponse.parse(res.json()).data;
+  };
+
+  it('moves the change feed on a write to each table app init reads, and on another process committing', async () => {
+    const { uuid } = await signUpViaApi(t.app, 'feed.tables@example.com');
+    const db = t.database.db;
+    const playerId = (await db.selectFrom('players').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow()).id;
+    const feed = playerChangeFeed(db);
+    if (!feed) throw new Error('sqlite has a change feed');
+    const other = (await signUpViaApi(t.app, 'feed.other@example.com')).uuid;
+    const otherId = (await db.selectFrom('players').select('id').where('uuid', '=', other).executeTakeFirstOrThrow()).id;
+    const game = await db.selectFrom('games').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const writes: Array<[string, () => Promise<unknown>]> = [
+      ['players', () => db.updateTable('players').set({ is_affiliate: 0 }).where('id', '=', playerId).execute()],
+      ['sessions', () => db.updateTable('sessions').set((eb) => ({ last_seen_at_ms: eb.ref('last_seen_at_ms') })).where('player_id', '=', playerId).execute()],
+      ['ledger_accounts', () => db.updateTable('ledger_accounts').set((eb) => ({ balance: eb.ref('balance') })).where('owner_player_id', '=', playerId).execute()],
+      ['cashier_player_stats', () => db.insertInto('cashier_player_stats').values({ player_id: playerId, deposits_count: 0, total_cents: 0, first_deposit_at_ms: null, last_deposit_at_ms: null }).execute()],
+      ['game_favorites insert', () => db.insertInto('game_favorites').values({ player_id: playerId, game_id: game.id, created_at_ms: 1 }).execute()],
+      ['game_favorites delete', () => db.deleteFrom('game_favorites').where('player_id', '=', playerId).execute()],
+      ['terms_acceptances', () => db.updateTable('terms_acceptances').set((eb) => ({ version: eb.ref('version') })).where('player_id', '=', playerId).execute()],
+      ['terms_documents (every player)', () => db.updateTable('terms_documents').set((eb) => ({ version: eb.ref('version') })).execute()],
+    ];
+    for (const [name, write] of writes) {
+      const mark = feed.mark();
+      expect(feed.unchangedSince(playerId, mark), name).toBe(true);
+      await write();
+      expect(feed.unchangedSince(playerId, mark), name).toBe(false);
+      if (!name.includes('every player')) expect(feed.unchangedSince(otherId, mark), `${name} leaves other players alone`).toBe(true);
+    }
+    // A game session row (favorites/recent games) and a rolled-back write both move it.
+    const mark = feed.mark();
+    await db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable('players').set({ is_affiliate: 0 }).where('id', '=', playerId).execute();
+        throw new Error('roll back');
+      })
+      .catch(() => undefined);
+    expect(feed.unchangedSince(playerId, mark)).toBe(false);
+    // Another connection (a CLI, a seed) committing to the same file.
+    const mark2 = feed.mark();
+    const otherConnection = new SQLite(t.database.url.slice('sqlite:'.length));
+    // (a real change: an UPDATE that rewrites the same values commits nothing)
+    otherConnection.prepare('update players set is_affiliate = 1 - is_affiliate where id = ?').run(otherId);
+    otherConnection.close();
+    // Seen from the next turn of the event loop (the feed reads data_version once per turn).
+    await nextTurn();
+    expect(feed.unchangedSince(playerId, mark2)).toBe(false);
+  });
+
+  it('serves a kept answer only while nothing it shows has changed', async () => {
+    const { cookie, uuid } = await signUpViaApi(t.app, 'cache.player@example.com');
+    const db = t.database.db;
+    const playerId = (await db.selectFrom('players').select('id').where('uuid', '=', uuid).executeTakeFirstOrThrow()).id;
+    const first = await init(cookie);
+    expect(await init(cookie)).toEqual(first);
+    // Balance, through the ledger.
+    await transferMany(db, [{ idempotencyKey: `cache-gc:${playerId}`, from: { system: 'promotions' }, to: { playerId, kind: 'player_balance' }, currency: 'GC', amount: 5, reason: 'promotion' }]);
+    expect((await init(cookie)).playerInfo?.playerBalance.tourPoints).toBe(10_005);
+    // Favorites, through the API.
+    const game = await db.selectFrom('games').select('id').orderBy('id').executeTakeFirstOrThrow();
+    expect((await t.app.inject({ method: 'GET', url: `/rest/favorite-game/${game.id}/`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await init(cookie)).favoriteGames).toEqual([game.id]);
+    // Game mode, through the API.
+    const mode = (await init(cookie)).gameMode;
+    const path = mode === 'SweepStakes' ? 'switch-to-tournament-points' : 'switch-to-sweep-stakes';
+    expect((await t.app.inject({ method: 'GET', url: `/rest/player/game-mode/${path}/`, headers: { cookie } })).statusCode).toBe(200);
+    expect((await init(cookie)).gameMode).not.toBe(mode);
+    // Deposits count, and a new terms version for everybody.
+    await db.insertInto('cashier_player_stats').values({ player_id: playerId, deposits_count: 2, total_cents: 1_998, first_deposit_at_ms: 1, last_deposit_at_ms: 2 }).execute();
+    expect((await init(cookie)).depositsCount).toBe(2);
+    const terms = await db.selectFrom('terms_documents').select(['id', 'key', 'version']).orderBy('id').executeTakeFirstOrThrow();
+    await db.updateTable('terms_documents').set({ version: terms.version + 1 }).where('id', '=', terms.id).execute();
+    try {
+      expect((await init(cookie)).termsRequirement).toEqual([{ id: terms.id, key: terms.key }]);
+    } finally {
+      await db.updateTable('terms_documents').set({ version: terms.version }).where('id', '=', terms.id).execute();
+    }
+    expect((await init(cookie)).termsRequirement).toEqual([]);
+    // Another process blocking the account.
+    const otherConnection = new SQLite(t.database.url.slice('sqlite:'.length));
+    otherConnection.prepare("update players set account_status = 'BLOCKED' where id = ?").run(playerId);
+    otherConnection.close();
+    await nextTurn();
+    expect((await init(cookie)).isGuest).toBe(true);
+    await db.updateTable('players').set({ account_status: 'ACTIVE' }).where('id', '=', playerId).execute();
+    expect((await init(cookie)).isGuest).toBe(false);
+    // Signing out ends the kept answer with the session.
+    expect((await t.app.inject({ method: 'GET', url: '/rest/logout/', headers: { cookie } })).statusCode).toBe(200);
+    expect((await init(cookie)).isGuest).toBe(true);
   });
 });

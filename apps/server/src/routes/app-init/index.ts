@@ -1,4 +1,5 @@
 import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
+import { playerChangeFeed } from '@sweepstack/db/player-change-feed';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,7 +7,10 @@ import { readPlayerGames } from '../../games/player-games';
 import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
+import { hashToken } from '../../lib/secure-token';
+import { SESSION_COOKIE } from '../../plugins/session';
 import { channelConnection } from '../../realtime/connection-data';
+import { AppInitAnswerCache } from './answer-cache';
 import { guestAppInit, playerAppInitResponseJson } from './app-init-data';
 import { readPlayerState } from './player-state';
 
@@ -15,13 +19,17 @@ import { readPlayerState } from './player-state';
  * Kept fast (bench/app-init.bench.ts, docs/app-data.md): a guest's answer is serialized once per
  * content snapshot; a player costs one joined session+player query, one query for the balance, the
  * terms to confirm and the deposit count (player-state.ts) and one for the games (favorites, recent),
- * all compiled once per handle; only the per-player fields are serialized per request.
+ * all compiled once per handle; only the per-player fields are serialized per request. On SQLite a
+ * player's answer is kept per session and served again until anything it shows changes
+ * (answer-cache.ts, docs/app-data.md).
  */
 const appInitRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const deps = fastify.deps;
   const theme = deps.config.THEME;
   const cache = contentCache(deps);
+  const feed = playerChangeFeed(deps.database.db);
+  const answers = feed ? new AppInitAnswerCache(feed) : undefined;
 
   app.get(
     '/rest/app/init/',
@@ -38,6 +46,15 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
+      const cookieToken = request.cookies[SESSION_COOKIE];
+      const token = answers && cookieToken && cookieToken.length <= 200 ? cookieToken : undefined;
+      // The mark must come before the session is read: an answer is never newer than its mark.
+      const mark = token !== undefined && request.sessionState === null ? answers?.mark() : undefined;
+      if (mark && token !== undefined) {
+        const snapshot = await cache.get();
+        const kept = answers?.get(token, deps.clock.nowMs(), snapshot);
+        if (kept !== undefined) return sendRawJson(reply, kept);
+      }
       const [player, snapshot] = await Promise.all([request.getPlayer(), cache.get()]);
       if (!player) {
         const text = await cache.derived<JsonText>(`app-init:guest:${theme}`, (s) =>
@@ -54,10 +71,12 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode: null }, snapshot.restrictedStateCodes);
         snapshot.memo.set(hashKey, restrictionIdsHash);
       }
-      return sendRawJson(
-        reply,
-        playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection: channelConnection(deps, player.id), games }),
-      );
+      const json = playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection: channelConnection(deps, player.id), games });
+      const session = request.sessionState?.session;
+      if (answers && mark && token !== undefined && session?.tokenHash === hashToken(token) && player.account_status === 'ACTIVE') {
+        answers.set(token, { playerId: player.id, mark, snapshot, nowMs: deps.clock.nowMs(), session, json });
+      }
+      return sendRawJson(reply, json);
     },
   );
 };
