@@ -160,6 +160,20 @@ describe.each(dialectsUnderTest())('responsible play: cooling-off and self-exclu
     expect((await getPlayerBalance(t.database.db, p.id)).winnings).toBe(20_000);
   });
 
+  it('parallel requests are decided one after the other: every accepted break ends later than the one before', async () => {
+    const p = await player();
+    const periods = ['24h', '7d', '30d', '24h', '7d', '30d', '24h', '7d'];
+    const answers = await Promise.all(periods.map((period) => coolOff(p.cookie, period)));
+    for (const res of answers) {
+      expect([200, 409], res.body).toContain(res.statusCode);
+      if (res.statusCode === 409) expect(res.json().error.code).toBe('RESPONSIBLE_PLAY_CANNOT_SHORTEN');
+    }
+    const rows = await t.database.db.selectFrom('responsible_play_exclusions').select(['id', 'until_ms']).where('player_id', '=', p.id).orderBy('id').execute();
+    expect(rows.length).toBe(answers.filter((r) => r.statusCode === 200).length);
+    for (let i = 1; i < rows.length; i += 1) expect(Number(rows[i]!.until_ms)).toBeGreaterThan(Number(rows[i - 1]!.until_ms));
+    expect((await state(p.cookie)).current).toMatchObject({ period: '30d' });
+  });
+
   it('every break is recorded append-only (the audit trail)', async () => {
     const p = await player();
     await coolOff(p.cookie, '24h');
