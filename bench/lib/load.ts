@@ -28,6 +28,14 @@ export async function measure(
   return JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadResult;
 }
 
+/** The run with the median throughput (its own p99 with it). */
+export function median(results: readonly LoadResult[]): LoadResult {
+  const sorted = [...results].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond);
+  const middle = sorted[Math.floor(sorted.length / 2)];
+  if (!middle) throw new Error('median of no results');
+  return middle;
+}
+
 export function format(result: LoadResult): string {
   return `${Math.round(result.requestsPerSecond)} req/s, p99 ${result.p99Ms} ms${result.errors || result.non2xx ? ` (errors ${result.errors}, non-2xx ${result.non2xx})` : ''}`;
 }
