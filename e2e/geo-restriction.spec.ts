@@ -52,3 +52,23 @@ test('a player in an allowed state switches to Fortune Coins', async ({ page }) 
   await expect(modeButton(page, 'balance-fortune')).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByTestId('sweepstakes-restricted')).toHaveCount(0);
 });
+
+test('a spin refused in the game (the state became restricted after launch) shows the modal over the game', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail('geo-spin'));
+  await setProfileState(page, 'TX');
+  const slug = await page.getByTestId('game-row-popularGames').getByTestId('game-tile').first().getAttribute('data-game');
+  await page.goto(`/lobby/?game=${slug}&isMoney=true`);
+  const client = page.frameLocator('[data-testid="game-frame"]');
+  const root = client.getByTestId('game-client');
+  await expect(root).toBeVisible({ timeout: 20_000 });
+  await expect(modeButton(page, 'balance-fortune')).toHaveAttribute('aria-pressed', 'true');
+  const before = await page.getByTestId('balance-fortune').innerText();
+
+  await setProfileState(page, 'WA');
+  await client.getByTestId('spin').click();
+  const modal = page.getByTestId('sweepstakes-restricted');
+  await expect(modal).toBeVisible({ timeout: 10_000 });
+  await expect(page.getByTestId('game-frame')).toHaveCount(0);
+  await expect(page.getByTestId('balance-fortune')).toHaveText(before);
+});
