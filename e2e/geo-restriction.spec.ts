@@ -72,3 +72,12 @@ test('a spin refused in the game (the state became restricted after launch) show
   await expect(page.getByTestId('game-frame')).toHaveCount(0);
   await expect(page.getByTestId('balance-fortune')).toHaveText(before);
 });
+
+test('the redeem panel\'s switch to Fortune Coins explains the refusal in a restricted state', async ({ page }) => {
+  await signUp(page, uniqueEmail('geo-redeem'));
+  await setProfileState(page, 'WA');
+  await page.goto('/account/#/cash/redeem/');
+  await page.getByTestId('redeem-refused').getByRole('button', { name: 'Switch to Fortune Coins' }).click();
+  await expect(page.getByTestId('sweepstakes-restricted')).toBeVisible();
+  await expect(modeButton(page, 'balance-gold')).toHaveAttribute('aria-pressed', 'true');
+});

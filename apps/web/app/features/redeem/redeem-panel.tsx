@@ -5,6 +5,7 @@ import { localizePath, type Locale } from '../../lib/locale';
 import { http, HttpError } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';
 import { FormField } from '../auth/form-field';
+import { useModals } from '../modals/modal-store';
 import { useLiveBalance } from '../shell/live-balance';
 import { showToast } from '../toasts/toast-store';
 import { InsufficientWithdrawalModal } from './insufficient-withdrawal-modal';
@@ -36,8 +37,10 @@ async function switchToFortune(): Promise<void> {
   try {
     await http('/rest/player/game-mode/switch-to-sweep-stakes/');
     useLiveBalance.getState().setGameMode('SweepStakes');
-  } catch {
-    // The refusal stays on screen; the header switcher remains available.
+  } catch (failure) {
+    // Fortune Coins are not offered in the player's state (docs/geo-restriction.md): say so.
+    if (failure instanceof HttpError && failure.code === 'GEO_SWEEPSTAKES_RESTRICTED') useModals.getState().open('sweepstakes-restricted');
+    // Otherwise the refusal stays on screen; the header switcher remains available.
   }
 }
 
