@@ -265,7 +265,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   useEffect(() => setEmbedded(window.parent !== window), []);
 
   return (
-    <div className="game-client flex min-h-dvh flex-col text-white" style={{ background: `radial-gradient(120% 80% at 50% 0%, ${game.palette[0]}55, #0b0a14 70%)` }} data-testid="game-client" data-busy={busy || feature !== null ? 'true' : 'false'}>
+    <div className="game-client flex min-h-dvh flex-col text-white" style={{ background: `radial-gradient(120% 80% at 50% 0%, ${game.palette[0]}55, #0b0a14 70%)` }} data-testid="game-client" data-busy={busy || feature !== null ? 'true' : 'false'} data-spins={spins}>
       <header className="flex items-center gap-3 px-3 py-2">
         <h1 className="min-w-0 flex-1 truncate text-base font-extrabold sm:text-lg">
           <span className={embedded ? 'sr-only' : ''}>{game.title}</span>
