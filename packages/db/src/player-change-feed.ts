@@ -42,6 +42,7 @@ export const PLAYER_TRACKED_TABLES = [
   { table: 'game_favorites', playerColumn: 'player_id' },
   { table: 'game_sessions', playerColumn: 'player_id' },
   { table: 'terms_acceptances', playerColumn: 'player_id' },
+  { table: 'player_profiles', playerColumn: 'player_id' },
 ] as const;
 
 /** Tables whose change concerns every player's answer. */

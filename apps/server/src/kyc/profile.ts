@@ -1,5 +1,6 @@
 import { AppError } from '@sweepstack/contracts/errors';
 import type { Database } from '@sweepstack/db/schema';
+import { preparedQuery } from '@sweepstack/db/prepared-query';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { PlayerProfilesTable } from '@sweepstack/db/tables/kyc';
 import { assertOldEnough } from '@sweepstack/domain/auth/age';
@@ -111,22 +112,48 @@ export async function documentConfirmStatus(db: Db, playerId: number): Promise<P
   return 'none';
 }
 
+type ProfileFields = Pick<ProfileRow, 'name' | 'surname' | 'birthday' | 'zip' | 'city' | 'address' | 'address2' | 'state' | 'phone'>;
+
+/** The profile's field values, with the sign-up birthday and phone standing in while the profile has none. */
+export function profileFieldValues(row: ProfileFields | undefined, player: { birthday: string | null; phone: string | null }): ProfileFields {
+  return {
+    name: row?.name ?? null,
+    surname: row?.surname ?? null,
+    birthday: row?.birthday ?? player.birthday ?? null,
+    zip: row?.zip ?? null,
+    city: row?.city ?? null,
+    address: row?.address ?? null,
+    address2: row?.address2 ?? null,
+    state: row?.state ?? null,
+    phone: row?.phone ?? player.phone ?? null,
+  };
+}
+
+/** The fields a full profile still lacks (empty when it is complete). */
+export function missingProfileFields(values: ProfileFields): string[] {
+  return REQUIRED_FIELDS.filter((field) => !values[field]);
+}
+
+const selectProfileFields = preparedQuery((db, playerId: number) =>
+  db.selectFrom('player_profiles').select(['name', 'surname', 'birthday', 'zip', 'city', 'address', 'address2', 'state', 'phone']).where('player_id', '=', playerId),
+);
+
+/** What app init shows of the profile: its state (for the restriction hash) and whether it is complete. */
+export async function readProfileSummary(
+  db: Kysely<Database>,
+  player: { id: number; birthday: string | null; phone: string | null },
+): Promise<{ stateCode: string | null; profileCompleted: boolean }> {
+  const [row] = await selectProfileFields(db, player.id);
+  const values = profileFieldValues(row, player);
+  return { stateCode: values.state, profileCompleted: missingProfileFields(values).length === 0 };
+}
+
 /** Spec §3 Profile: every field, with completeness and auto-verification data. */
 export async function readProfile(db: Db, playerId: number, nowMs: number): Promise<Profile> {
   const row = await ensureProfile(db, playerId, nowMs);
   const player = await db.selectFrom('players').select(['birthday', 'phone']).where('id', '=', playerId).executeTakeFirstOrThrow();
-  const values = {
-    name: row.name,
-    surname: row.surname,
-    birthday: row.birthday ?? player.birthday ?? null,
-    zip: row.zip,
-    city: row.city,
-    address: row.address,
-    address2: row.address2,
-    state: row.state,
-    phone: row.phone ?? player.phone ?? null,
-  };
-  const missing = REQUIRED_FIELDS.filter((field) => !values[field]);
+  const values = profileFieldValues(row, player);
+  const missing = missingProfileFields(values);
   const [easyEnabled, autoEnabled, confirmStatus] = await Promise.all([
     settingFlag(db, 'kyc.easy_profile_enabled', true),
     settingFlag(db, 'kyc.auto_verification_enabled', true),

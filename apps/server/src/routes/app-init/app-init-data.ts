@@ -81,6 +81,8 @@ export interface PlayerAppInitInputs {
   termsRequirement: TermsRequirement[];
   depositsCount: number;
   balance: PlayerBalance;
+  /** Every field of the full profile is filled in (kyc/profile.ts). */
+  profileCompleted?: boolean;
   /** The real-time channel (wsConnectionData, websocket, token): realtime/connection-data.ts. */
   connection?: Pick<AppInitData, 'wsConnectionData' | 'websocket' | 'token'>;
   /** Favorites and recent games (games/player-games.ts); empty when not given. */
@@ -100,8 +102,6 @@ function deepFreeze<T>(value: T): T {
  * One frozen object shared by every answer: a caller that tried to change it would throw.
  */
 const PLAYER_CONSTANT = deepFreeze({
-  // The profile (name, address, state…) is its own module, not built yet: nobody has completed it.
-  profileCompleted: false,
   // No social sign-in providers exist.
   activeSocialAccounts: [],
   // Tournament subscriptions belong to the tournaments module.
@@ -114,7 +114,7 @@ const PLAYER_CONSTANT = deepFreeze({
 type PlayerVariable = Omit<AppInitData, keyof typeof PLAYER_CONSTANT>;
 
 /** The part of a player's app init that depends on the player (one object literal, no spreads). */
-function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection, games }: PlayerAppInitInputs): PlayerVariable {
+function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection, games }: PlayerAppInitInputs): PlayerVariable {
   const channel = connection ?? NO_CONNECTION;
   return {
     login: player.login,
@@ -129,6 +129,7 @@ function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, d
     gameMode: player.game_mode,
     depositsCount,
     hasDeposits: depositsCount > 0,
+    profileCompleted: profileCompleted ?? false,
     accountStatus: player.account_status,
     playerRestrictionIdsHash: restrictionIdsHash,
     favoriteGames: games?.favoriteGames ?? [],

@@ -117,6 +117,23 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     await t.database.db.updateTable('terms_documents').set({ version: terms.version }).where('id', '=', terms.id).execute();
   });
 
+  it('shows the profile: complete or not, and a restricted state in the restriction hash', async () => {
+    const { cookie } = await signUpViaApi(t.app, 'init.profile@example.com');
+    expect((await init(cookie)).profileCompleted).toBe(false);
+    // Seeded restricted states (docs/geo-restriction.md): WA is on the list, TX is not.
+    const profile = { name: 'Ada', surname: 'Lovelace', birthday: '1990-02-03', zip: '98101', city: 'Seattle', address: '12 Main St.', phone: '+15551234567' };
+    for (const [state, hash] of [
+      ['WA', sha256('state:WA')],
+      ['TX', sha256('')],
+    ] as const) {
+      const saved = await t.app.inject({ method: 'POST', url: '/rest/player/profile/', headers: { cookie }, payload: { ...profile, state } });
+      expect(saved.statusCode, saved.body).toBe(200);
+      const data = await init(cookie);
+      expect(data.profileCompleted).toBe(true);
+      expect(data.playerRestrictionIdsHash).toBe(hash);
+    }
+  });
+
   it('credits the sign-up gift once: a replayed gift changes nothing', async () => {
     const { cookie, uuid } = await signUpViaApi(t.app, 'init.gift@example.com');
     const playerId = await playerIdOf(uuid);
@@ -248,6 +265,7 @@ describe('app init answer cache on sqlite', () => {
       ['game_favorites insert', () => db.insertInto('game_favorites').values({ player_id: playerId, game_id: game.id, created_at_ms: 1 }).execute()],
       ['game_favorites delete', () => db.deleteFrom('game_favorites').where('player_id', '=', playerId).execute()],
       ['terms_acceptances', () => db.updateTable('terms_acceptances').set((eb) => ({ version: eb.ref('version') })).where('player_id', '=', playerId).execute()],
+      ['player_profiles', () => db.insertInto('player_profiles').values({ player_id: playerId, name: null, surname: null, birthday: null, zip: null, city: null, address: null, address2: null, state: 'TX', phone: null, activity_reminder_minutes: 0, verification_status: null, auto_verification_enabled: 1, auto_verification_available: 1, updated_at_ms: 1 }).execute()],
       ['terms_documents (every player)', () => db.updateTable('terms_documents').set((eb) => ({ version: eb.ref('version') })).execute()],
     ];
     for (const [name, write] of writes) {

@@ -4,6 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readPlayerGames } from '../../games/player-games';
+import { readProfileSummary } from '../../kyc/profile';
 import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
@@ -62,16 +63,20 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         );
         return sendRawJson(reply, text.json);
       }
-      const [{ balance, termsRequirement, depositsCount }, games] = await Promise.all([readPlayerState(deps.database.db, player.id), readPlayerGames(deps.database.db, player.id)]);
-      // The player's state is part of the profile module (not built yet): unknown until then. The hash
-      // depends only on the account status and the snapshot's restricted states: memoized per snapshot.
-      const hashKey = `app-init:restriction-hash:${player.account_status}`;
+      const [{ balance, termsRequirement, depositsCount }, games, { stateCode, profileCompleted }] = await Promise.all([
+        readPlayerState(deps.database.db, player.id),
+        readPlayerGames(deps.database.db, player.id),
+        readProfileSummary(deps.database.db, player),
+      ]);
+      // The hash depends only on the account status, the profile's state and the snapshot's restricted
+      // states: memoized per snapshot.
+      const hashKey = `app-init:restriction-hash:${player.account_status}:${stateCode ?? ''}`;
       let restrictionIdsHash = snapshot.memo.get(hashKey) as string | undefined;
       if (restrictionIdsHash === undefined) {
-        restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode: null }, snapshot.restrictedStateCodes);
+        restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode }, snapshot.restrictedStateCodes);
         snapshot.memo.set(hashKey, restrictionIdsHash);
       }
-      const json = playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, connection: channelConnection(deps, player.id), games });
+      const json = playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection: channelConnection(deps, player.id), games });
       const session = request.sessionState?.session;
       if (answers && mark && token !== undefined && session?.tokenHash === hashToken(token) && player.account_status === 'ACTIVE') {
         answers.set(token, { playerId: player.id, mark, snapshot, nowMs: deps.clock.nowMs(), session, json });
