@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, type ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Route } from './+types/root';
@@ -6,10 +6,10 @@ import stylesheet from './app.css?url';
 import { GlobalUi } from './features/shell/global-ui';
 import { isChunkLoadError, reloadOnce } from './lib/chunk-reload';
 import { themeVisual } from './features/themes/themes';
-import { createI18n } from './i18n/i18n';
+import { addTranslations, createI18n, prefetchFullDictionaryWhenIdle } from './i18n/i18n';
 import { metaTitle } from './lib/meta';
 import { loadRoot } from './lib/root-data.server';
-import { useOptionalRootData, type RootData } from './lib/root-data';
+import { useOptionalRootData, type LocaleData, type RootData } from './lib/root-data';
 
 const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="14" fill="#f5b82e"/><text x="16" y="22" text-anchor="middle" font-size="16" font-weight="800" font-family="sans-serif" fill="#1d1300">S</text></svg>')}`;
 
@@ -55,8 +55,19 @@ export function Layout({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The page's dictionary: the document's slice (root data) plus, after client navigations, the target
+ * page's slice (language route data). The rest of the dictionary loads when the page is idle.
+ */
 function useI18n(root: RootData) {
-  return useMemo(() => createI18n(root.locale, root.translations), [root.locale, root.translations]);
+  const instance = useMemo(() => createI18n(root.locale, root.translations), [root.locale, root.translations]);
+  const pageTranslations = (useMatches().find((match) => match.id === 'routes/locale')?.loaderData as LocaleData | null | undefined)?.translations;
+  // Merged while rendering, before the new page's components read it (adding is idempotent).
+  useMemo(() => {
+    if (pageTranslations) addTranslations(instance, root.locale, pageTranslations);
+  }, [instance, root.locale, pageTranslations]);
+  useEffect(() => prefetchFullDictionaryWhenIdle(), [instance]);
+  return instance;
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {

@@ -5,6 +5,7 @@ import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import { data, redirect, redirectDocument } from 'react-router';
 import englishFallback from '../../../../content/translations/en.json';
 import { CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, isConsentGiven, parseEnabledIds } from '../features/cookie-consent/consent';
+import { documentTranslations, navigationTranslations } from '../i18n/namespaces';
 import { autologinRewrite, cashRewrite, mobileAppRewrite } from '../features/routing/rules';
 import { isThemeId, type ThemeId } from '../features/themes/themes';
 import { DAYS_365_S, parseCookies, serializeCookie } from './cookies';
@@ -69,8 +70,11 @@ async function loadShell(context: WebLoadContext, isGuest: boolean, locale: Loca
   };
 }
 
-/** Spec §8: when the dictionary fails to load or is empty the page says 'Translations not available'. */
-async function loadTranslations(context: WebLoadContext, locale: Locale): Promise<{ ok: boolean; dictionary: TranslationDictionary }> {
+/**
+ * Spec §8: when the dictionary fails to load or is empty the page says 'Translations not available'.
+ * The whole dictionary: callers embed only the page's slice of it (i18n/namespaces.ts).
+ */
+export async function loadTranslations(context: WebLoadContext, locale: Locale): Promise<{ ok: boolean; dictionary: TranslationDictionary }> {
   const { ok, body } = await fetchJson(context, `/api/rest/translations/${locale}`);
   const parsed = ok ? ZTranslationDictionary.safeParse(body) : null;
   if (parsed?.success && Object.keys(parsed.data).length > 0) return { ok: true, dictionary: parsed.data };
@@ -138,7 +142,11 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
   const rootData: RootData = {
     locale,
     theme,
-    translations: translations.dictionary,
+    // Only what this page renders: the shell and the page's own namespaces (the rest loads on demand).
+    translations: documentTranslations(translations.dictionary, localeFromPath(url.pathname).rest, {
+      isGuest: session.isGuest || player === null,
+      consentGiven: isConsentGiven(cookies[CONSENT_GIVEN_COOKIE]),
+    }),
     translationsOk: translations.ok,
     isGuest: session.isGuest || player === null,
     player,
@@ -155,4 +163,16 @@ function cookieHeaders(setCookies: string[]): Headers {
   const headers = new Headers();
   for (const cookie of setCookies) headers.append('set-cookie', cookie);
   return headers;
+}
+
+/**
+ * The target page's namespaces for a client navigation (the document embedded the shell already).
+ * Document requests get an empty slice: the root loader embeds the page's namespaces itself.
+ * Returns a picker to call once the session is known (the fetch runs alongside the other reads).
+ */
+export async function loadNavigationTranslations(request: Request, context: WebLoadContext): Promise<(isGuest: boolean) => TranslationDictionary> {
+  if (isDocumentRequest(request)) return () => ({});
+  const { locale, rest } = localeFromPath(new URL(request.url).pathname);
+  const { dictionary } = await loadTranslations(context, locale);
+  return (isGuest) => navigationTranslations(dictionary, rest, { isGuest });
 }

@@ -36,6 +36,7 @@ export interface ShellData {
 export interface RootData {
   locale: Locale;
   theme: ThemeId;
+  /** The slice of the dictionary this document renders (i18n/namespaces.ts), not the whole of it. */
   translations: TranslationDictionary;
   translationsOk: boolean;
   isGuest: boolean;
@@ -45,6 +46,11 @@ export interface RootData {
   buildId: string | null;
   crashReporting: boolean;
   handshakeToast: string | null;
+}
+
+/** The language route's data: on client navigations, the target page's translations (else empty). */
+export interface LocaleData {
+  translations: TranslationDictionary;
 }
 
 /** Root loader data; present everywhere below the root (and in its error boundary when the loader ran). */

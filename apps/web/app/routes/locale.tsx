@@ -9,6 +9,8 @@ import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
 import { localeFromPath, localizePath } from '../lib/locale';
 import { metaTitle } from '../lib/meta';
 import { fetchRouteRule } from '../lib/route-rule.server';
+import { loadNavigationTranslations } from '../lib/root-data.server';
+import type { LocaleData } from '../lib/root-data';
 import { getSession } from '../lib/session.server';
 
 /**
@@ -19,12 +21,13 @@ import { getSession } from '../lib/session.server';
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // The root loader rewrites these; nothing to check here.
-  if (mobileAppRewrite(url.pathname, url.search) || cashRewrite(url.pathname)) return null;
+  if (mobileAppRewrite(url.pathname, url.search) || cashRewrite(url.pathname)) return { translations: {} };
   const invalidLang = params.lang !== undefined && params.lang !== 'es';
   if (params.lang === 'en') throw redirect(`${url.pathname.slice(3) || '/'}${url.search}`);
   const { locale, rest } = invalidLang ? { locale: 'en' as const, rest: url.pathname } : localeFromPath(url.pathname);
   // The rule comes first: it may redirect a path that matches no page (e.g. /help).
-  const [session, rule] = await Promise.all([getSession(request, context), fetchRouteRule(context, rest)]);
+  // A client navigation also brings the target page's translations (i18n/namespaces.ts).
+  const [session, rule, pickTranslations] = await Promise.all([getSession(request, context), fetchRouteRule(context, rest), loadNavigationTranslations(request, context)]);
   const target = rule?.absoluteRedirect ?? rule?.redirect;
   if (target) {
     const { external, to } = classifyRedirect(target);
@@ -42,7 +45,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     pathname: rest,
     search: url.search,
   });
-  if (result === null) return null;
+  if (result === null) return { translations: pickTranslations(session.isGuest) } satisfies LocaleData;
   if (typeof result === 'object') throw data({ path: url.pathname }, { status: 404 });
   throw redirect(localizePath(result, locale));
 }

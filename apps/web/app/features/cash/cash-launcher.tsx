@@ -1,6 +1,8 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { withFullDictionary } from '../../i18n/i18n';
 
-const CashWidget = lazy(() => import('./cash-widget'));
+// The widget (cash, kyc, redeem) can open on any page: its chunk waits for the whole dictionary.
+const CashWidget = lazy(withFullDictionary(() => import('./cash-widget')));
 
 /** Spec §9: the cash widget mounts 2 s after load. */
 export const CASH_WIDGET_DELAY_MS = 2000;

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { useNavigation } from 'react-router';
 import { rememberNavigationTarget, reloadOnce, takePendingTarget } from '../../lib/chunk-reload';
+import { withFullDictionary } from '../../i18n/i18n';
 import { useRootData } from '../../lib/root-data';
 import { useAppUpdate } from '../app-update/use-app-update';
 import { CashLauncher } from '../cash/cash-launcher';
@@ -11,7 +12,8 @@ import { TermsGuard } from '../modals/terms-guard';
 import { Toaster } from '../toasts/toaster';
 import { LiveSession } from './live-session';
 
-const ModalStack = lazy(() => import('../modals/modal-stack'));
+// Modals render namespaces a page does not embed: the chunk waits for the whole dictionary.
+const ModalStack = lazy(withFullDictionary(() => import('../modals/modal-stack')));
 
 let crashNoteLogged = false;
 

@@ -1,0 +1,119 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
+import { describe, expect, it } from 'vitest';
+import en from '../../../../content/translations/en.json';
+import es from '../../../../content/translations/es.json';
+import { documentTranslations, navigationTranslations, PAGE_NAMESPACES, pickTranslations, routeNamespaces, stateNamespaces } from './namespaces';
+
+const appDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const english = en as TranslationDictionary;
+const size = (d: unknown) => JSON.stringify(d).length;
+
+/** Namespaces a source file names in t('ns.…') / t(`ns.…`) calls, following its static relative imports. */
+function namespacesUsedBy(file: string, seen = new Set<string>()): Set<string> {
+  const found = new Set<string>();
+  if (seen.has(file)) return found;
+  seen.add(file);
+  const source = readFileSync(file, 'utf8');
+  for (const match of source.matchAll(/\bt\(\s*['"`]([a-zA-Z]+)\./g)) found.add(match[1]!);
+  // Static imports only: lazy chunks (import()) wait for the whole dictionary before they render.
+  for (const match of source.matchAll(/^import [^;]*?from '(\.\.?\/[^']+)';/gm)) {
+    const base = path.resolve(path.dirname(file), match[1]!);
+    const target = [`${base}.tsx`, `${base}.ts`, path.join(base, 'index.ts')].find((candidate) => existsSync(candidate) && statSync(candidate).isFile());
+    if (target && !target.endsWith('.server.ts')) for (const name of namespacesUsedBy(target, seen)) found.add(name);
+  }
+  return found;
+}
+
+describe('translation namespaces', () => {
+  it('names only namespaces that exist in both dictionaries', () => {
+    for (const name of PAGE_NAMESPACES) {
+      expect(english[name], name).toBeTypeOf('object');
+      expect((es as TranslationDictionary)[name], name).toBeTypeOf('object');
+    }
+  });
+
+  it('embeds on the player lobby the shell and the lobby namespaces only, a fraction of the whole', () => {
+    const slice = documentTranslations(english, '/lobby/', { isGuest: false, consentGiven: true });
+    for (const name of ['common', 'header', 'footer', 'errors', 'lobby', 'games']) expect(slice[name], name).toEqual(english[name]);
+    for (const name of ['account', 'cash', 'kyc', 'redeem', 'gameClient', 'fairness', 'auth', 'consent']) expect(slice[name], name).toBeUndefined();
+    // Of the features, only the lobby's own title; of the home page, only the default title.
+    expect(slice.features).toEqual({ lobby: (english.features as TranslationDictionary).lobby });
+    expect(slice.home).toEqual({ hero: { kicker: ((english.home as TranslationDictionary).hero as TranslationDictionary).kicker } });
+    expect(size(slice)).toBeLessThan(size(english) * 0.4);
+  });
+
+  it('adds what the shell shows in a state: Sign in / Sign up for guests, the banner until consent', () => {
+    expect(stateNamespaces({ isGuest: true, consentGiven: false })).toEqual(['auth', 'consent']);
+    expect(stateNamespaces({ isGuest: false, consentGiven: true })).toEqual([]);
+    const guest = documentTranslations(english, '/', { isGuest: true, consentGiven: false });
+    expect(guest.auth).toEqual(english.auth);
+    expect(guest.consent).toEqual(english.consent);
+    expect(guest.home).toEqual(english.home);
+  });
+
+  it('keeps any namespace it does not know in the shell, so a new one is never missing', () => {
+    const dictionary: TranslationDictionary = { brandNew: { title: 'New' }, lobby: { title: 'Lobby' }, cash: { title: 'Cash' } };
+    expect(documentTranslations(dictionary, '/lobby/', { isGuest: false, consentGiven: true })).toEqual({ brandNew: { title: 'New' }, lobby: { title: 'Lobby' } });
+  });
+
+  it('brings on a client navigation only the target page namespaces, without the shell', () => {
+    const slice = navigationTranslations(english, '/account/', { isGuest: false });
+    expect(Object.keys(slice).sort()).toEqual(['account', 'kyc']);
+    expect(navigationTranslations(english, '/no-such-page/', { isGuest: false })).toEqual({});
+  });
+
+  it('never changes the dictionary it picks from', () => {
+    const before = JSON.stringify(english);
+    pickTranslations(english, ['home', 'home.hero.kicker', 'features.lobby', 'features'], true);
+    expect(JSON.stringify(english)).toBe(before);
+  });
+
+  it('embeds every namespace the shell components name', () => {
+    const shellFiles = [
+      ...readdirSync(path.join(appDir, 'features/shell')).map((f) => path.join(appDir, 'features/shell', f)),
+      path.join(appDir, 'layouts/default.tsx'),
+      path.join(appDir, 'routes/locale.tsx'),
+      path.join(appDir, 'root.tsx'),
+    ].filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f));
+    const everywhere = new Set(['auth', 'consent']);
+    for (const file of shellFiles) {
+      for (const name of namespacesUsedBy(file)) {
+        expect((PAGE_NAMESPACES as readonly string[]).includes(name) && !everywhere.has(name), `${path.relative(appDir, file)} uses ${name}`).toBe(false);
+      }
+    }
+  });
+
+  it('follows a page\'s static imports to the namespaces its components name', () => {
+    const lobby = namespacesUsedBy(path.join(appDir, 'routes/lobby.tsx'));
+    expect([...lobby]).toEqual(expect.arrayContaining(['lobby', 'games']));
+    const account = namespacesUsedBy(path.join(appDir, 'routes/account.tsx'));
+    expect([...account]).toEqual(expect.arrayContaining(['account', 'kyc']));
+  });
+
+  it.each([
+    ['routes/home.tsx', '/'],
+    ['routes/lobby.tsx', '/lobby/'],
+    ['routes/library.tsx', '/library/'],
+    ['routes/issues.tsx', '/issues/new/'],
+    ['routes/fairness.tsx', '/fairness/'],
+    ['routes/account.tsx', '/account/'],
+    ['routes/responsible-play.tsx', '/account/responsible-play/'],
+    ['routes/signin.tsx', '/signin/'],
+    ['routes/signup.tsx', '/signup/'],
+    ['routes/reset.tsx', '/reset/'],
+    ['routes/registration-complete.tsx', '/registration-complete/'],
+    ['routes/geoblock.tsx', '/geoblock/'],
+    ['routes/tournaments.tsx', '/tournaments/'],
+    ['routes/feature-page.tsx', '/vip/'],
+    ['routes/game-client.tsx', '/games/some-game/play/'],
+    ['layouts/auth.tsx', '/signin/'],
+  ])('%s: its page embeds every namespace it names', (file, pagePath) => {
+    const embedded = new Set(routeNamespaces(pagePath).map((entry) => entry.split('.')[0]));
+    for (const name of namespacesUsedBy(path.join(appDir, file))) {
+      if (!(PAGE_NAMESPACES as readonly string[]).includes(name)) continue;
+      expect(embedded.has(name) || name === 'auth' || name === 'consent', `${file} uses ${name}, not embedded on ${pagePath}`).toBe(true);
+    }
+  });
+});
