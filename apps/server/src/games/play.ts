@@ -101,8 +101,8 @@ export interface SpinInput {
 }
 
 /** What a round answers (the spin's reply, the history's entries). */
-export function roundView(round: GameRound, session: string, seed: Pick<FairnessSeed, 'server_seed_hash' | 'client_seed'>) {
-  const outcome = JSON.parse(round.outcome_json) as StepOutcome;
+export function roundView(round: GameRound, session: string, seed: Pick<FairnessSeed, 'server_seed_hash' | 'client_seed'>, parsed?: StepOutcome) {
+  const outcome = parsed ?? (JSON.parse(round.outcome_json) as StepOutcome);
   const { next, ...shown } = outcome;
   return {
     roundId: Number(round.id),
@@ -181,7 +181,7 @@ async function runGroup(db: Kysely<Database>, batch: Waiting[]): Promise<void> {
   }
 }
 
-type SpinResult = { ok: true; round: GameRound; seed: FairnessSeed; replayed: boolean } | { ok: false; code: ErrorCode; message?: string };
+type SpinResult = { ok: true; round: GameRound; seed: FairnessSeed; replayed: boolean; outcome?: StepOutcome } | { ok: false; code: ErrorCode; message?: string };
 
 function refuse(code: ErrorCode, message?: string): SpinResult {
   return message === undefined ? { ok: false, code } : { ok: false, code, message };
@@ -267,8 +267,9 @@ export async function spin(deps: AppDeps, input: SpinInput) {
     const moves: TransferRequest[] = [];
     if (outcome.totalWin > 0) moves.push({ idempotencyKey: `${key}:win`, from: { system: 'game_play' }, to: { playerId: input.playerId, kind: playerCreditKind(currency, 'game_win') }, currency, amount: outcome.totalWin, reason: 'game_win', metadata });
     if (outcome.jackpotContribution > 0) moves.push({ idempotencyKey: `${key}:jp-in`, from: { system: 'game_play', shard }, to: { system: 'jackpots', shard }, currency, amount: outcome.jackpotContribution, reason: 'jackpot_contribution', metadata });
-    // The bet, the win and the contribution: one ledger operation (accounts loaded once).
-    await settle(trx, { play: outcome.stake > 0 ? { idempotencyKey: key, playerId: input.playerId, currency, amount: outcome.stake, metadata } : undefined, transfers: moves });
+    // The bet, the win and the contribution: one ledger operation (accounts loaded once). Any error
+    // rolls the spin's whole transaction back (its group's on SQLite), so no savepoint.
+    await settle(trx, { play: outcome.stake > 0 ? { idempotencyKey: key, playerId: input.playerId, currency, amount: outcome.stake, metadata } : undefined, transfers: moves }, { wholeTransaction: true });
     const grand = outcome.jackpots.some((j) => j.tier === 'grand' && j.amount === null);
     const jackpotWin = grand ? await payJackpot(trx, { idempotencyKey: key, playerId: input.playerId, currency, nowMs: now, metadata }) : 0;
     const win = outcome.totalWin + jackpotWin;
@@ -306,10 +307,10 @@ export async function spin(deps: AppDeps, input: SpinInput) {
     } else if (outcome.jackpotContribution > 0 && (await claimJackpotPush(trx, currency, now, JACKPOT_PUSH_INTERVAL_MS))) {
       await recordJackpotPush(trx, currency, null);
     }
-    return { ok: true, round: { id: roundId, ...round }, seed, replayed: false };
+    return { ok: true, round: { id: roundId, ...round }, seed, replayed: false, outcome };
   });
   if (!result.ok) throw new AppError(result.code, result.message === undefined ? {} : { message: result.message });
-  return { ...roundView(result.round, input.session, result.seed), replayed: result.replayed };
+  return { ...roundView(result.round, input.session, result.seed, result.outcome), replayed: result.replayed };
 }
 
 async function recordJackpotPush(trx: Transaction<Database>, currency: Currency, won: { amount: number; winner: string } | null): Promise<void> {
