@@ -265,7 +265,8 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
       params.push(a.playerId, a.currency, a.kind);
     }
   }
-  const text = `select * from ledger_accounts where ${conditions.join(' or ')} order by id${lock ? ' for update' : ''}`;
+  // The order matters only for the locks (PostgreSQL); SQLite would sort in a temporary B-tree.
+  const text = `select * from ledger_accounts where ${conditions.join(' or ')}${lock ? ' order by id for update' : ''}`;
   const select = async () => statements.all<LedgerAccount>(text, params);
   let rows = await select();
   const found = new Set(rows.map((r) => r.code));
