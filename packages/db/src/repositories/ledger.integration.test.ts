@@ -22,6 +22,7 @@ import {
   openAccount,
   play,
   postPending,
+  settle,
   transfer,
   transferMany,
   type TransferRequest,
@@ -183,6 +184,44 @@ describe.each(dialectsUnderTest())('ledger on %s', (dialect) => {
     ]);
     expect(page2.nextCursor).toBeNull();
     expect(await codeOf(play(db(), { idempotencyKey: 'hp-spin-3', playerId: player, currency: 'FC', amount: 351 }))).toBe('WALLET_INSUFFICIENT_FUNDS');
+    await expectLedgerBalanced(db());
+  });
+
+  it('settles a play and its transfers as one operation: in order, replayed as a whole, refused whole', async () => {
+    const player = await newPlayer();
+    await transferMany(db(), purchase(player, 'st-1', 100, 100));
+    const round = (key: string, bet: number, won: number) =>
+      settle(db(), {
+        play: { idempotencyKey: key, playerId: player, currency: 'GC', amount: bet },
+        transfers: [
+          { idempotencyKey: `${key}:win`, from: { system: 'game_play' }, to: { playerId: player, kind: 'player_balance' }, currency: 'GC', amount: won, reason: 'game_win' },
+          { idempotencyKey: `${key}:jp-in`, from: { system: 'game_play' }, to: { system: 'jackpots' }, currency: 'GC', amount: 1, reason: 'jackpot_contribution' },
+        ],
+      });
+    // The whole balance is bet, then won back with more: the bet alone must be covered.
+    const first = await round('st-spin-1', 100, 250);
+    expect(first.play).toMatchObject({ replayed: false, legs: [{ amount: 100, reason: 'game_bet' }] });
+    expect(first.transfers.map((t) => [t.transfer.reason, t.transfer.amount, t.replayed])).toEqual([
+      ['game_win', 250, false],
+      ['jackpot_contribution', 1, false],
+    ]);
+    // Written in the order given (the audit replays a player's history in id order).
+    const ids = [first.play!.legs[0]!.id, ...first.transfers.map((t) => t.transfer.id)];
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(await getPlayerBalance(db(), player)).toMatchObject({ tourPoints: 250 });
+
+    const count = await transferCount();
+    const again = await round('st-spin-1', 100, 250);
+    expect(again.play?.replayed).toBe(true);
+    expect(again.transfers.every((t) => t.replayed)).toBe(true);
+    expect(await transferCount()).toBe(count);
+    expect(await getPlayerBalance(db(), player)).toMatchObject({ tourPoints: 250 });
+    expect(await codeOf(round('st-spin-1', 100, 300))).toBe('WALLET_IDEMPOTENCY_CONFLICT');
+
+    // A bet over the balance is refused before its win could cover it; nothing is written.
+    expect(await codeOf(round('st-spin-2', 251, 1_000))).toBe('WALLET_INSUFFICIENT_FUNDS');
+    expect(await transferCount()).toBe(count);
+    expect(await getPlayerBalance(db(), player)).toMatchObject({ tourPoints: 250 });
     await expectLedgerBalanced(db());
   });
 
