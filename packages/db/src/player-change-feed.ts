@@ -23,6 +23,8 @@ export interface PlayerChangeFeed {
   mark(): ChangeMark;
   /** True when nothing the player's app init shows can have changed since `mark`. */
   unchangedSince(playerId: number, mark: ChangeMark): boolean;
+  /** True when the player's row and sessions (what a session lookup reads) are unchanged since `mark`. */
+  accountUnchangedSince(playerId: number, mark: ChangeMark): boolean;
 }
 
 export interface ChangeMark {
@@ -35,14 +37,15 @@ export interface ChangeMark {
  * another table to app init means adding it here (the tests write to each one and expect a change).
  */
 export const PLAYER_TRACKED_TABLES = [
-  { table: 'players', playerColumn: 'id' },
-  { table: 'sessions', playerColumn: 'player_id' },
-  { table: 'ledger_accounts', playerColumn: 'owner_player_id' },
-  { table: 'cashier_player_stats', playerColumn: 'player_id' },
-  { table: 'game_favorites', playerColumn: 'player_id' },
-  { table: 'game_sessions', playerColumn: 'player_id' },
-  { table: 'terms_acceptances', playerColumn: 'player_id' },
-  { table: 'player_profiles', playerColumn: 'player_id' },
+  // `account`: what the session lookup reads (its own, narrower stamp: a spin moves the balance, not the account).
+  { table: 'players', playerColumn: 'id', account: true },
+  { table: 'sessions', playerColumn: 'player_id', account: true },
+  { table: 'ledger_accounts', playerColumn: 'owner_player_id', account: false },
+  { table: 'cashier_player_stats', playerColumn: 'player_id', account: false },
+  { table: 'game_favorites', playerColumn: 'player_id', account: false },
+  { table: 'game_sessions', playerColumn: 'player_id', account: false },
+  { table: 'terms_acceptances', playerColumn: 'player_id', account: false },
+  { table: 'player_profiles', playerColumn: 'player_id', account: false },
 ] as const;
 
 /** Tables whose change concerns every player's answer. */
@@ -68,6 +71,9 @@ export function playerChangeFeed(db: Kysely<Database>): PlayerChangeFeed | undef
   if (!sqlite) return undefined;
   const existing = feeds.get(sqlite);
   if (existing) return existing;
+  // Before the migrations ran (a tool on an empty file) there is nothing to track: no feed, no caches.
+  const tables = new Set(sqlite.prepare("SELECT name FROM main.sqlite_master WHERE type = 'table'").pluck().all() as string[]);
+  if (![...PLAYER_TRACKED_TABLES.map((t) => t.table), ...SHARED_TRACKED_TABLES].every((table) => tables.has(table))) return undefined;
   const feed = installFeed(sqlite);
   feeds.set(sqlite, feed);
   return feed;
@@ -80,12 +86,16 @@ function installFeed(sqlite: SQLite.Database): PlayerChangeFeed {
   // mark taken before the clearing counts as changed.
   let floor = 0;
   const changedAt = new Map<number, number>();
-  sqlite.function('sweepstack_player_changed', { deterministic: false, varargs: false }, (playerId: unknown) => {
-    if (changedAt.size >= MAX_TRACKED_PLAYERS) {
+  const accountChangedAt = new Map<number, number>();
+  sqlite.function('sweepstack_player_changed', { deterministic: false, varargs: false }, (playerId: unknown, account: unknown) => {
+    if (changedAt.size >= MAX_TRACKED_PLAYERS || accountChangedAt.size >= MAX_TRACKED_PLAYERS) {
       changedAt.clear();
+      accountChangedAt.clear();
       floor = sequence + 1;
     }
-    changedAt.set(Number(playerId), ++sequence);
+    const id = Number(playerId);
+    changedAt.set(id, ++sequence);
+    if (account === 1) accountChangedAt.set(id, sequence);
     return null;
   });
   sqlite.function('sweepstack_shared_changed', { deterministic: false }, () => {
@@ -93,7 +103,7 @@ function installFeed(sqlite: SQLite.Database): PlayerChangeFeed {
     return null;
   });
   const statements: string[] = [];
-  for (const { table, playerColumn } of PLAYER_TRACKED_TABLES) {
+  for (const { table, playerColumn, account } of PLAYER_TRACKED_TABLES) {
     // An update that moves a row to another player (none does today) stamps both players.
     for (const [event, row, extra] of [
       ['INSERT', 'NEW', ''],
@@ -104,7 +114,7 @@ function installFeed(sqlite: SQLite.Database): PlayerChangeFeed {
       const name = `sweepstack_track_${table}_${event.toLowerCase()}_${row.toLowerCase()}`;
       statements.push(
         `CREATE TEMP TRIGGER IF NOT EXISTS ${name} AFTER ${event} ON main.${table} FOR EACH ROW WHEN ${row}.${playerColumn} IS NOT NULL${extra} ` +
-          `BEGIN SELECT sweepstack_player_changed(${row}.${playerColumn}); END`,
+          `BEGIN SELECT sweepstack_player_changed(${row}.${playerColumn}, ${account ? 1 : 0}); END`,
       );
     }
   }
@@ -113,8 +123,12 @@ function installFeed(sqlite: SQLite.Database): PlayerChangeFeed {
       statements.push(`CREATE TEMP TRIGGER IF NOT EXISTS sweepstack_track_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT sweepstack_shared_changed(); END`);
     }
   }
+  // Triggers installed by an older build of this module on the same connection call the function
+  // with other arguments: replace them all.
+  const installed = sqlite.prepare("SELECT name FROM temp.sqlite_master WHERE type = 'trigger' AND name LIKE 'sweepstack_track_%'").pluck().all() as string[];
   sqlite.transaction(() => {
-    for (const statement of statements) sqlite.exec(statement);
+    for (const name of installed) sqlite.exec(`DROP TRIGGER temp.${name}`);
+    for (const statement of statements) sqlite.exec(statement.replace('CREATE TEMP TRIGGER IF NOT EXISTS', 'CREATE TEMP TRIGGER'));
   })();
   // Reading data_version takes the WAL read lock (system calls): read it once per turn of the event
   // loop and share it with every request of that turn. A commit by another process during the turn
@@ -134,5 +148,6 @@ function installFeed(sqlite: SQLite.Database): PlayerChangeFeed {
     mark: () => ({ sequence, dataVersion: currentDataVersion() }),
     unchangedSince: (playerId, mark) =>
       mark.sequence >= floor && sharedChangedAt <= mark.sequence && (changedAt.get(playerId) ?? 0) <= mark.sequence && currentDataVersion() === mark.dataVersion,
+    accountUnchangedSince: (playerId, mark) => mark.sequence >= floor && (accountChangedAt.get(playerId) ?? 0) <= mark.sequence && currentDataVersion() === mark.dataVersion,
   };
 }

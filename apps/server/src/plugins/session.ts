@@ -1,5 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
+import { playerChangeFeed, type ChangeMark } from '@sweepstack/db/player-change-feed';
 import type { Database } from '@sweepstack/db/schema';
 import { findPlayerById, type Player } from '@sweepstack/db/repositories/players';
 import { deleteExpiredAuthTokens } from '@sweepstack/db/repositories/auth-tokens';
@@ -43,6 +44,7 @@ declare module 'fastify' {
  */
 export async function registerSession(app: FastifyInstance): Promise<void> {
   const { database, clock, config } = app.deps;
+  const lookups = sessionLookupCache(database.db);
   app.decorateRequest('sessionState', null);
   app.decorateRequest('getPlayer', function getPlayer(this: FastifyRequest): Promise<Player | undefined> {
     const existing = this.sessionState;
@@ -61,8 +63,15 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
         state.clearCookie = true;
         return undefined;
       }
-      const tokenHash = hashToken(token);
       const now = clock.nowMs();
+      const kept = lookups?.get(token, now);
+      if (kept) {
+        state.session = kept.session;
+        return kept.player;
+      }
+      // Taken before the read: a kept lookup is never newer than its mark.
+      const mark = lookups?.mark();
+      const tokenHash = hashToken(token);
       const found = await findLiveSession(database.db, tokenHash, now);
       if (!found || NO_SESSION_STATUSES.has(found.player.account_status)) {
         state.clearCookie = true;
@@ -75,7 +84,9 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
         state.session = { tokenHash, expiresAtMs: now + SESSION_LIFETIME_MS, lastSeenAtMs: now };
       }
       // A cooling-off or self-exclusion that has ended gives the account back (docs/responsible-play.md).
-      return liftEndedExclusion(database.db, found.player, now);
+      const player = await liftEndedExclusion(database.db, found.player, now);
+      if (lookups && mark && player.account_status === 'ACTIVE' && !state.refreshedToken) return lookups.set(token, { player, session: state.session, mark });
+      return player;
     })();
     return state.player;
   });
@@ -172,4 +183,43 @@ export async function endSession(request: FastifyRequest, reply: FastifyReply): 
   if (token && token.length <= 200) await deleteSession(database.db, hashToken(token));
   clearSessionCookie(reply, config.secureCookies);
   request.sessionState = { player: Promise.resolve(undefined), cookieWritten: true };
+}
+
+interface KeptLookup {
+  player: Player;
+  session: NonNullable<SessionState['session']>;
+  mark: ChangeMark;
+}
+
+/**
+ * Session lookups kept per cookie token on SQLite (docs/auth.md, "Session lookups"), served again
+ * while the change feed saw no write to the player's row or sessions since the lookup's mark, the
+ * session has not expired and its rolling refresh is not due. Only ACTIVE accounts are kept. The
+ * player object is frozen: it is shared by the requests that read it.
+ */
+function sessionLookupCache(db: Kysely<Database>, maxEntries = 10_000) {
+  const feed = playerChangeFeed(db);
+  if (!feed) return undefined;
+  const kept = new Map<string, KeptLookup>();
+  return {
+    mark: () => feed.mark(),
+    get(token: string, nowMs: number): KeptLookup | undefined {
+      const lookup = kept.get(token);
+      if (lookup === undefined) return undefined;
+      const { session, player, mark } = lookup;
+      if (nowMs < session.expiresAtMs && nowMs - session.lastSeenAtMs < SESSION_REFRESH_INTERVAL_MS && feed.accountUnchangedSince(player.id, mark)) return lookup;
+      kept.delete(token);
+      return undefined;
+    },
+    /** Keeps the lookup; answers the (frozen) player to hand out. */
+    set(token: string, lookup: KeptLookup): Player {
+      if (!kept.has(token) && kept.size >= maxEntries) {
+        const oldest = kept.keys().next();
+        if (!oldest.done) kept.delete(oldest.value);
+      }
+      const player = Object.freeze({ ...lookup.player });
+      kept.set(token, { ...lookup, player });
+      return player;
+    },
+  };
 }
