@@ -4,8 +4,17 @@ export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.sweepstack.local`;
 }
 
+/**
+ * Waits until React has hydrated the page (`<html data-hydrated>`). The server-rendered page paints
+ * before its scripts run, so a click right after `goto` can land before any handler is attached.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
 /** Accepts (or dismisses) the cookie-consent banner when it is shown, so it covers nothing. */
 export async function acceptCookies(page: Page): Promise<void> {
+  await waitForHydration(page);
   const banner = page.getByTestId('cookie-consent');
   if (await banner.isVisible().catch(() => false)) {
     await banner.getByRole('button').first().click();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, signUp, uniqueEmail } from './helpers';
+import { acceptCookies, signUp, uniqueEmail, waitForHydration } from './helpers';
 
 // Pages embed only the strings they render (apps/web/app/i18n/namespaces.ts); the rest arrives with
 // client navigations and on demand. This journey watches every text the page ever shows for a raw
@@ -42,6 +42,7 @@ async function watchForRawKeys(page: Page): Promise<() => Promise<string[]>> {
 
 /** A client-side navigation (a data request, no new document), as a link click makes one. */
 async function clientNavigate(page: Page, path: string): Promise<void> {
+  await waitForHydration(page);
   await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), path);
   await expect(page).toHaveURL(new RegExp(`${path.replaceAll('/', '\\/')}$`));
 }

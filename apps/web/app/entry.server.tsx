@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server';
 
 export const streamTimeout = 5_000;
 
@@ -44,10 +45,10 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         responseHeaders.set('Content-Type', 'text/html; charset=utf-8');
         responseHeaders.append('Vary', 'Accept-Encoding');
         const compressor = compressorFor(request);
-        let output: NodeJS.ReadableStream = body;
+        let output: NodeJS.ReadableStream = body.pipe(scriptsAfterFirstPaint());
         if (compressor) {
           responseHeaders.set('Content-Encoding', compressor.encoding);
-          output = body.pipe(compressor.stream);
+          output = output.pipe(compressor.stream);
         }
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(output as PassThrough), { headers: responseHeaders, status: responseStatusCode }));

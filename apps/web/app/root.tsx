@@ -70,8 +70,19 @@ function useI18n(root: RootData) {
   return instance;
 }
 
+/**
+ * Marks the document once React has hydrated it (`<html data-hydrated>`): the page paints before its
+ * scripts run (docs/web-shell.md, "First paint"), and browser tests wait for this before they click.
+ */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+}
+
 export default function App({ loaderData }: Route.ComponentProps) {
   const i18n = useI18n(loaderData);
+  useHydratedMark();
   // The game client (an iframe inside the game modal) has no modals, toasts or consent banner of its own.
   const bare = useMatches().some((match) => match.id === 'game-client');
   return (
