@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { withFullDictionary } from '../../i18n/i18n';
 
 // The widget (cash, kyc, redeem) can open on any page: its chunk waits for the whole dictionary.
@@ -15,7 +15,8 @@ export function CashLauncher({ enabled }: { enabled: boolean }) {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
     if (!enabled) return undefined;
-    const mount = () => setMounted(true);
+    // A transition: the widget renders in slices that yield to input instead of one long task.
+    const mount = () => startTransition(() => setMounted(true));
     const onHash = () => {
       if (/cash|verify/.test(window.location.hash)) mount();
     };
