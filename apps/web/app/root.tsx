@@ -59,14 +59,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * The page's dictionary: the document's slice (root data) plus, after client navigations, the target
  * page's slice (language route data). The rest of the dictionary loads when the page is idle.
  */
-function useI18n(root: RootData) {
+function useI18n(root: RootData, prefetchRest: boolean) {
   const instance = useMemo(() => createI18n(root.locale, root.translations), [root.locale, root.translations]);
   const pageTranslations = (useMatches().find((match) => match.id === 'routes/locale')?.loaderData as LocaleData | null | undefined)?.translations;
   // Merged while rendering, before the new page's components read it (adding is idempotent).
   useMemo(() => {
     if (pageTranslations) addTranslations(instance, root.locale, pageTranslations);
   }, [instance, root.locale, pageTranslations]);
-  useEffect(() => prefetchFullDictionaryWhenIdle(), [instance]);
+  useEffect(() => (prefetchRest ? prefetchFullDictionaryWhenIdle() : undefined), [instance, prefetchRest]);
   return instance;
 }
 
@@ -81,10 +81,11 @@ function useHydratedMark() {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const i18n = useI18n(loaderData);
-  useHydratedMark();
-  // The game client (an iframe inside the game modal) has no modals, toasts or consent banner of its own.
+  // The game client (an iframe inside the game modal) has no modals, toasts or consent banner of its own
+  // (nor any use for the rest of the dictionary).
   const bare = useMatches().some((match) => match.id === 'game-client');
+  const i18n = useI18n(loaderData, !bare);
+  useHydratedMark();
   return (
     <I18nextProvider i18n={i18n}>
       {!loaderData.translationsOk && (
