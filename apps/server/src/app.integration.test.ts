@@ -80,7 +80,14 @@ describe('rate limits', () => {
       for (let i = 0; i < 4; i++) {
         const res = await t.app.inject({ method: 'GET', url: '/rest/limited/', remoteAddress: ip });
         statuses.push(res.statusCode);
-        if (res.statusCode === 429) expect(res.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+        if (res.statusCode === 429) {
+          expect(res.json()).toMatchObject({ success: false, error: { code: 'RATE_LIMITED' } });
+          expect(res.headers['retry-after']).toBeDefined();
+          expect(res.headers['x-ratelimit-limit']).toBe('3');
+        } else {
+          // The limit headers go on the 429 answer only.
+          expect(res.headers['x-ratelimit-remaining']).toBeUndefined();
+        }
       }
       expect(statuses).toEqual([404, 404, 404, 429]);
     } finally {

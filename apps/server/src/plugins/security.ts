@@ -66,6 +66,9 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     ...(redis ? { redis, nameSpace: 'sweepstack-rl:' } : {}),
+    // The limit, remaining and reset headers go on the 429 answer (with retry-after) only: every
+    // other answer would carry three headers no client of ours reads.
+    addHeadersOnExceeding: { 'x-ratelimit-limit': false, 'x-ratelimit-remaining': false, 'x-ratelimit-reset': false },
     allowList: (request) => request.url === '/healthz' || request.url === '/readyz' || request.url.startsWith('/assets/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
