@@ -12,8 +12,27 @@ export async function waitForHydration(page: Page): Promise<void> {
   await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
 }
 
+const hydratingPages = new WeakSet<Page>();
+
+/**
+ * Makes every later `page.goto` of this page also wait for hydration: pages paint before their
+ * scripts run, and a click or a typed value before React has hydrated the page is lost. Called by
+ * the helpers every journey starts with (signUp, acceptCookies).
+ */
+export function waitForHydrationAfterGoto(page: Page): void {
+  if (hydratingPages.has(page)) return;
+  hydratingPages.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = (async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await waitForHydration(page);
+    return response;
+  }) as Page['goto'];
+}
+
 /** Accepts (or dismisses) the cookie-consent banner when it is shown, so it covers nothing. */
 export async function acceptCookies(page: Page): Promise<void> {
+  waitForHydrationAfterGoto(page);
   await waitForHydration(page);
   const banner = page.getByTestId('cookie-consent');
   if (await banner.isVisible().catch(() => false)) {
@@ -25,6 +44,7 @@ export async function acceptCookies(page: Page): Promise<void> {
 /** Signs a new player up through the real form and waits for the player home. */
 export async function signUp(page: Page, email: string, password = 'E2e-Player-2026'): Promise<void> {
   await skipPresetPackageModal(page);
+  waitForHydrationAfterGoto(page);
   await page.goto('/signup/');
   await acceptCookies(page);
   await page.getByLabel('Email').fill(email);
@@ -33,6 +53,8 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/lobby\/?$/);
+  // The player home may be a new document: its buttons work once React has hydrated it.
+  await waitForHydration(page);
 }
 
 /**
