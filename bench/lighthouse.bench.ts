@@ -85,8 +85,8 @@ const figures = (s: Scores) => `FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tb
  * tags, in its route-module script and its preload list), except the route manifest, which loads
  * only on later navigations.
  */
-async function javascriptGzipBytes(origin: string, pagePath: string): Promise<number> {
-  const html = await (await fetch(origin + pagePath, { headers: { accept: 'text/html' } })).text();
+async function javascriptGzipBytes(origin: string, pagePath: string, cookie?: string): Promise<number> {
+  const html = await (await fetch(origin + pagePath, { headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } })).text();
   const sources = new Set<string>();
   for (const match of html.matchAll(/["'](\/assets\/[^"'\s]+\.m?js)["']/g)) if (match[1] && !/\/manifest-[^/]+\.js$/.test(match[1])) sources.add(match[1]);
   let total = 0;
@@ -95,6 +95,21 @@ async function javascriptGzipBytes(origin: string, pagePath: string): Promise<nu
     total += gzipSync(body, { level: 9 }).length;
   }
   return total;
+}
+
+/** The first game id anywhere in a games payload (its shape is the spec's, with lists by group). */
+function firstGameId(payload: unknown): number {
+  const seen: unknown[] = [payload];
+  while (seen.length > 0) {
+    const value = seen.shift();
+    if (Array.isArray(value)) seen.push(...value);
+    else if (value && typeof value === 'object') {
+      const record = value as Record<string, unknown>;
+      if (typeof record.id === 'number' && typeof record.slug === 'string') return record.id;
+      seen.push(...Object.values(record));
+    }
+  }
+  throw new Error('no game in the games payload');
 }
 
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -132,12 +147,19 @@ export async function run(): Promise<void> {
     const guest = await lighthouseScores(`${origin}/`);
     const player = await lighthouseScores(`${origin}${playerHome}`, cookie);
     const jsBytes = await javascriptGzipBytes(origin, '/');
+    // The game client (issue 4: at most 300 KB of JavaScript gzipped), as the game modal's iframe loads it.
+    const games = (await (await fetch(`${origin}/api/rest/games?groupKey=public&versionApp=2_28_0`, { headers: { cookie } })).json()) as { data?: { games?: Array<{ id: number }> } } & Record<string, unknown>;
+    const gameId = games.data?.games?.[0]?.id ?? firstGameId(games);
+    const launch = (await (await fetch(`${origin}/rest/game/${gameId}/play/`, { headers: { cookie } })).json()) as { data?: { url?: string } };
+    if (!launch.data?.url) throw new Error(`game launch failed: ${JSON.stringify(launch).slice(0, 200)}`);
+    const gameClientBytes = await javascriptGzipBytes(origin, launch.data.url, cookie);
     const guestDocument = await documentGzipBytes(`${origin}/`);
     const playerDocument = await documentGzipBytes(`${origin}${playerHome}`, cookie);
     console.log(`baseline (minimal static HTML page): performance ${baseline.performance}, accessibility ${baseline.accessibility}`);
     console.log(`/ as guest:        performance ${guest.performance} (target >= 95), accessibility ${guest.accessibility} (target 100)`);
     console.log(`${playerHome} as player: performance ${player.performance} (target >= 95), accessibility ${player.accessibility} (target 100)`);
     console.log(`JavaScript for /: ${(jsBytes / 1024).toFixed(1)} KB gzipped (target <= 150 KB)`);
+    console.log(`JavaScript for the game client (${launch.data.url.split('?')[0]}): ${(gameClientBytes / 1024).toFixed(1)} KB gzipped (target <= 300 KB)`);
     console.log(`/ as guest:        ${figures(guest)}; HTML ${kb(guestDocument.html)} gzipped (its inline scripts, the hydration data, alone ${kb(guestDocument.inline)})`);
     console.log(`${playerHome} as player: ${figures(player)}; HTML ${kb(playerDocument.html)} gzipped (its inline scripts, the hydration data, alone ${kb(playerDocument.inline)})`);
   } finally {
