@@ -6,7 +6,8 @@ import { consumeLoginToken } from './login-token';
 
 const REFERRAL_COOKIE = 'invited_by';
 const REFERRAL_FORMAT = /^[A-Za-z0-9_-]{1,64}$/;
-const REFERRAL_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60;
+// Spec §9: invited_by / refcode cookies live 365 days (the web sets the same).
+const REFERRAL_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
 const BLOCKED = new Set<string>(['BLOCKED', 'CLOSED']);
 
 /** Only a same-site absolute path may be redirected to (no `//host`, no scheme). */

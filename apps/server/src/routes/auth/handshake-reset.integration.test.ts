@@ -77,7 +77,7 @@ describe.each(dialectsUnderTest())('SSR handshake and aa login links on %s', (di
 
   it('keeps a referral code from invited_by or refcode in the invited_by cookie', async () => {
     const res = await handle('path=/signup/&refcode=FRIEND42');
-    expect(res.cookies.find((c) => c.name === 'invited_by')).toMatchObject({ value: 'FRIEND42', sameSite: 'Lax', path: '/' });
+    expect(res.cookies.find((c) => c.name === 'invited_by')).toMatchObject({ value: 'FRIEND42', sameSite: 'Lax', path: '/', maxAge: 365 * 24 * 60 * 60 });
     expect((await handle('invited_by=<script>')).cookies.find((c) => c.name === 'invited_by')).toBeUndefined();
   });
 
