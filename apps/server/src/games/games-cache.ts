@@ -1,32 +1,5 @@
-import { ZCachedGamesPayload, ZStoredGamesPayload, type GamesPayload, type StoredGamesPayload } from '@sweepstack/contracts/games/catalogue';
+import { ZCachedGamesPayload, ZStoredGamesPayload, type StoredGamesPayload } from '@sweepstack/contracts/games/catalogue';
 import type { Catalogue } from './catalogue';
-
-/**
- * The log messages of spec §8 for the games cache; each marks a fallback to the filter endpoint
- * (GET /rest/get-game-filters/), which always answers from the database.
- */
-export const GAMES_CACHE_MESSAGES = {
-  hashNotFound: 'playerRestrictionIdsHash not found',
-  responseNotValid: 'Games response from BE not valid',
-  cachedFromBeNotValid: 'Cached games from BE not valid',
-  cachedNotValid: 'Cached games not valid',
-  cachedFromNitroNotValid: 'Cached games from nitro not valid',
-  apiRequestFailed: 'API request failed',
-} as const;
-
-/** Spec §5 on a fresh payload: providers non-empty, games a non-empty array, menu an array, issueGamesIds non-empty. */
-export function isValidGamesPayload(payload: GamesPayload): boolean {
-  return (
-    Array.isArray(payload.providers) &&
-    payload.providers.length > 0 &&
-    Array.isArray(payload.games) &&
-    payload.games.length > 0 &&
-    Array.isArray(payload.menu) &&
-    typeof payload.issueGamesIds === 'object' &&
-    payload.issueGamesIds !== null &&
-    Object.keys(payload.issueGamesIds).length > 0
-  );
-}
 
 export type CacheCheck = { ok: true; payload: StoredGamesPayload } | { ok: false; reason: string };
 

@@ -7,7 +7,8 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { buildCatalogue, currentCatalogue, type Catalogue } from '../../games/catalogue';
-import { checkCachedGamesPayload, checkStoredGamesPayload, GAMES_CACHE_MESSAGES, isValidGamesPayload } from '../../games/games-cache';
+import { GAMES_CACHE_MESSAGES, isValidGamesPayload } from '@sweepstack/contracts/games/games-cache';
+import { checkCachedGamesPayload, checkStoredGamesPayload } from '../../games/games-cache';
 import { contentCache } from '../../lib/content-cache';
 import { sendRawJson } from '../../lib/json-text';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
@@ -51,7 +52,7 @@ const gamesRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const catalogue = await catalogueOr503(request);
-      if (!isValidGamesPayload(catalogue.payload)) {
+      if (!isValidGamesPayload(catalogue.payload, 'fresh')) {
         request.log.warn(GAMES_CACHE_MESSAGES.responseNotValid);
         throw new AppError('SERVICE_UNAVAILABLE');
       }

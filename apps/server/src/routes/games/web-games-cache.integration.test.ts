@@ -2,7 +2,8 @@ import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The web's games-cache client (apps/web), run here against the real server: the integration
 // suite lives in apps/*/src, and the module only depends on contracts.
-import { GAMES_CACHE_MESSAGES as M, loadCachedGames, type ApiCall, type GamesCacheMessage, type GamesMemory } from '../../../../web/app/features/games/games-cache';
+import { GAMES_CACHE_MESSAGES as M, type GamesCacheMessage } from '@sweepstack/contracts/games/games-cache';
+import { loadCachedGames, type ApiCall, type GamesMemory } from '../../../../web/app/features/games/games-cache';
 import { signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from 'react-router';
-import type { ApiCall, GamesCacheMessage, GamesMemory } from './games-cache';
+import type { GamesCacheMessage } from '@sweepstack/contracts/games/games-cache';
+import type { ApiCall, GamesMemory } from './games-cache';
 
 /** How long the SSR layer keeps a cached payload (the public catalogue's own max-age). */
 const MEMORY_TTL_MS = 60_000;

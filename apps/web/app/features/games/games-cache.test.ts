@@ -1,6 +1,7 @@
 import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
 import { describe, expect, it } from 'vitest';
-import { fromCachedForm, GAMES_CACHE_MESSAGES as M, isValidGamesPayload, loadCachedGames, toCachedForm, usesGamesCache, type ApiAnswer, type GamesCacheMessage, type GamesMemory } from './games-cache';
+import { GAMES_CACHE_MESSAGES as M, isValidGamesPayload, type GamesCacheMessage } from '@sweepstack/contracts/games/games-cache';
+import { fromCachedForm, loadCachedGames, toCachedForm, usesGamesCache, type ApiAnswer, type GamesMemory } from './games-cache';
 
 const HASH = 'a'.repeat(64);
 const game = (id: number) => ({ id, slug: `game-${id}`, title: `Game ${id}`, img: '', logo: '', issues: ['popular-games'], providers: ['studio'], engine: 'classic', volatility: 'low', description: '' });

@@ -1,4 +1,5 @@
 import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
+import { GAMES_CACHE_MESSAGES, isValidGamesPayload, type GamesCacheMessage } from '@sweepstack/contracts/games/games-cache';
 import { hasCapability, isThemeId } from '@sweepstack/contracts/themes';
 
 /**
@@ -9,28 +10,7 @@ import { hasCapability, isThemeId } from '@sweepstack/contracts/themes';
  * Used by the SSR loaders (with the SSR layer's own memory, "nitro") and by the browser.
  */
 
-export const GAMES_CACHE_MESSAGES = {
-  hashNotFound: 'playerRestrictionIdsHash not found',
-  responseNotValid: 'Games response from BE not valid',
-  cachedFromBeNotValid: 'Cached games from BE not valid',
-  cachedNotValid: 'Cached games not valid',
-  cachedFromNitroNotValid: 'Cached games from nitro not valid',
-  apiRequestFailed: 'API request failed',
-} as const;
-export type GamesCacheMessage = (typeof GAMES_CACHE_MESSAGES)[keyof typeof GAMES_CACHE_MESSAGES];
-
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/**
- * Spec §5: providers is a non-empty array; games is a non-empty array (a non-empty object keyed by
- * id in the cached form); menu is an array; issueGamesIds is a non-empty object.
- */
-export function isValidGamesPayload(value: unknown, form: 'fresh' | 'cached'): boolean {
-  if (!isObject(value)) return false;
-  const { providers, games, menu, issueGamesIds } = value;
-  const gamesOk = form === 'fresh' ? Array.isArray(games) && games.length > 0 : isObject(games) && Object.keys(games).length > 0;
-  return Array.isArray(providers) && providers.length > 0 && gamesOk && Array.isArray(menu) && isObject(issueGamesIds) && Object.keys(issueGamesIds).length > 0;
-}
 
 /** The cached form of a payload: only the catalogue's fields (never the player's favorites), games keyed by id. */
 export function toCachedForm(payload: GamesPayload): Record<string, unknown> {
