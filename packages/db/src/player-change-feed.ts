@@ -123,12 +123,8 @@ function installFeed(sqlite: SQLite.Database): PlayerChangeFeed {
       statements.push(`CREATE TEMP TRIGGER IF NOT EXISTS sweepstack_track_${table}_${event.toLowerCase()} AFTER ${event} ON main.${table} BEGIN SELECT sweepstack_shared_changed(); END`);
     }
   }
-  // Triggers installed by an older build of this module on the same connection call the function
-  // with other arguments: replace them all.
-  const installed = sqlite.prepare("SELECT name FROM temp.sqlite_master WHERE type = 'trigger' AND name LIKE 'sweepstack_track_%'").pluck().all() as string[];
   sqlite.transaction(() => {
-    for (const name of installed) sqlite.exec(`DROP TRIGGER temp.${name}`);
-    for (const statement of statements) sqlite.exec(statement.replace('CREATE TEMP TRIGGER IF NOT EXISTS', 'CREATE TEMP TRIGGER'));
+    for (const statement of statements) sqlite.exec(statement);
   })();
   // Reading data_version takes the WAL read lock (system calls): read it once per turn of the event
   // loop and share it with every request of that turn. A commit by another process during the turn

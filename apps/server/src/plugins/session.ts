@@ -8,6 +8,7 @@ import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, t
 import { SESSION_LIFETIME_MS, SESSION_REFRESH_INTERVAL_MS } from '@sweepstack/domain/auth/lifetimes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { setBounded } from '../lib/bounded-map';
 import { hashToken, newToken } from '../lib/secure-token';
 import { liftEndedExclusion } from '../responsible-play/exclusions';
 
@@ -213,12 +214,8 @@ function sessionLookupCache(db: Kysely<Database>, maxEntries = 10_000) {
     },
     /** Keeps the lookup; answers the (frozen) player to hand out. */
     set(token: string, lookup: KeptLookup): Player {
-      if (!kept.has(token) && kept.size >= maxEntries) {
-        const oldest = kept.keys().next();
-        if (!oldest.done) kept.delete(oldest.value);
-      }
       const player = Object.freeze({ ...lookup.player });
-      kept.set(token, { ...lookup, player });
+      setBounded(kept, token, { ...lookup, player }, maxEntries);
       return player;
     },
   };

@@ -1,6 +1,7 @@
 import { REALTIME } from '@sweepstack/contracts/realtime/connection';
 import type { ChangeMark, PlayerChangeFeed } from '@sweepstack/db/player-change-feed';
 import { SESSION_REFRESH_INTERVAL_MS } from '@sweepstack/domain/auth/lifetimes';
+import { setBounded } from '../../lib/bounded-map';
 import type { ContentSnapshot } from '../../lib/content-cache';
 
 interface CachedAnswer {
@@ -56,11 +57,7 @@ export class AppInitAnswerCache {
       answer.nowMs + REALTIME.channelTokenLifetimeMs / 2,
     );
     if (validUntilMs <= answer.nowMs) return;
-    if (!this.answers.has(token) && this.answers.size >= this.maxEntries) {
-      const oldest = this.answers.keys().next();
-      if (!oldest.done) this.answers.delete(oldest.value);
-    }
-    this.answers.set(token, { playerId: answer.playerId, mark: answer.mark, snapshot: answer.snapshot, validUntilMs, json: answer.json });
+    setBounded(this.answers, token, { playerId: answer.playerId, mark: answer.mark, snapshot: answer.snapshot, validUntilMs, json: answer.json }, this.maxEntries);
   }
 
   get size(): number {

@@ -8,7 +8,6 @@ import { readProfileSummary } from '../../kyc/profile';
 import { contentCache } from '../../lib/content-cache';
 import { jsonText, sendRawJson, type JsonText } from '../../lib/json-text';
 import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
-import { hashToken } from '../../lib/secure-token';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { channelConnection } from '../../realtime/connection-data';
 import { AppInitAnswerCache } from './answer-cache';
@@ -78,7 +77,8 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       }
       const json = playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection: channelConnection(deps, player.id), games });
       const session = request.sessionState?.session;
-      if (answers && mark && token !== undefined && session?.tokenHash === hashToken(token) && player.account_status === 'ACTIVE') {
+      // `session` is the row this request's cookie named (unset when the request signed in anew).
+      if (answers && mark && token !== undefined && session && player.account_status === 'ACTIVE') {
         answers.set(token, { playerId: player.id, mark, snapshot, nowMs: deps.clock.nowMs(), session, json });
       }
       return sendRawJson(reply, json);
