@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
 import { ensureActiveSeed, findRoundByKey, insertRound, lockGameSession, openGameSession, takeSeedNonce, updateSessionAfterRound, type FairnessSeed, type GameRound, type GameSession } from '@sweepstack/db/repositories/game-play';
 import { claimJackpotPush, jackpotPoolValue, payJackpot } from '@sweepstack/db/repositories/jackpots';
@@ -17,6 +17,11 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../app-context';
 import { recordPush } from '../realtime/push';
 import { currentCatalogue } from './catalogue';
+
+/** The random source's HMAC-SHA256 through node:crypto: the same bytes as the studio's portable one, several times faster. */
+function nativeHmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
+  return createHmac('sha256', key).update(message).digest();
+}
 
 /** The currency a game mode plays in. */
 export function currencyOfMode(gameMode: Player['game_mode']): Currency {
@@ -259,7 +264,7 @@ export async function spin(deps: AppDeps, input: SpinInput) {
       seed = (await takeSeedNonce(trx, input.playerId))!;
     }
     const nonce = seed.nonce;
-    const outcome = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state);
+    const outcome = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state, nativeHmacSha256);
     if (outcome.stake !== stake) throw new Error(`${game.slug}: the engine charged ${outcome.stake}, the checks expected ${stake}`);
     const key = `game:${input.playerId}:${input.idempotencyKey}`;
     const metadata = { gameId: input.gameId, session: session.id, nonce };

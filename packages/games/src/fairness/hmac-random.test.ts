@@ -19,6 +19,19 @@ describe('HmacRandomSource', () => {
     expect(words).toEqual(expected);
   });
 
+  it('draws the same stream with a native HMAC-SHA256 passed in (the server passes node:crypto\'s)', () => {
+    let calls = 0;
+    const native = (key: Uint8Array, message: Uint8Array) => {
+      calls += 1;
+      return createHmac('sha256', key).update(message).digest();
+    };
+    const plain = new HmacRandomSource({ serverSeed: SERVER_SEED, clientSeed: 'same', nonce: 42 });
+    const withNative = new HmacRandomSource({ serverSeed: SERVER_SEED, clientSeed: 'same', nonce: 42 }, native);
+    const draws = (source: HmacRandomSource) => Array.from({ length: 500 }, (_, i) => source.int(3 + (i % 97)));
+    expect(draws(withNative)).toEqual(draws(plain));
+    expect(calls).toBeGreaterThan(1);
+  });
+
   it('rejects words at or above 2^32 - (2^32 mod n) and takes the next one', () => {
     const source = new HmacRandomSource({ serverSeed: SERVER_SEED, clientSeed: 'x', nonce: 0 });
     const probe = new HmacRandomSource({ serverSeed: SERVER_SEED, clientSeed: 'x', nonce: 0 });

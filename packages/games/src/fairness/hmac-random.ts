@@ -10,6 +10,12 @@ export interface RoundSeeds {
 }
 
 /**
+ * HMAC-SHA256(key, message) as 32 bytes. The default is this package's plain TypeScript one, which
+ * runs the same in the browser; a server may pass its platform's native HMAC (same function, faster).
+ */
+export type HmacSha256 = (key: Uint8Array, message: Uint8Array) => Uint8Array;
+
+/**
  * The provably-fair random source: block `cursor` is HMAC-SHA256(key = server seed bytes,
  * message = UTF-8 of `${clientSeed}:${nonce}:${cursor}`), read as eight big-endian 32-bit words;
  * cursor starts at 0 and goes up by one whenever a block's 32 bytes are used up. Each draw in [0, n)
@@ -24,7 +30,10 @@ export class HmacRandomSource implements RandomSource {
   /** How many 32-bit words were consumed (accepted and rejected). */
   wordsUsed = 0;
 
-  constructor(private readonly seeds: RoundSeeds) {
+  constructor(
+    private readonly seeds: RoundSeeds,
+    private readonly hmac: HmacSha256 = hmacSha256,
+  ) {
     this.key = fromHex(seeds.serverSeed);
     if (this.key.length !== 32) throw new Error('server seed must be 32 bytes (64 hex characters)');
   }
@@ -33,7 +42,7 @@ export class HmacRandomSource implements RandomSource {
   nextWord(): number {
     if (this.wordIndex === 8) {
       this.cursor += 1;
-      this.block = hmacSha256(this.key, utf8(`${this.seeds.clientSeed}:${this.seeds.nonce}:${this.cursor}`));
+      this.block = this.hmac(this.key, utf8(`${this.seeds.clientSeed}:${this.seeds.nonce}:${this.cursor}`));
       this.wordIndex = 0;
     }
     const j = this.wordIndex * 4;

@@ -1,7 +1,7 @@
 import { findGame } from '../catalogue/games';
 import { compileGame, type GameEngine } from '../engines/game';
 import { type GameState, type PlayRequest, type StepOutcome } from '../engines/types';
-import { HmacRandomSource, type RoundSeeds } from './hmac-random';
+import { HmacRandomSource, type HmacSha256, type RoundSeeds } from './hmac-random';
 import { verifyCommitment } from './seeds';
 
 const engines = new Map<string, GameEngine>();
@@ -21,10 +21,11 @@ export function engineOf(slug: string): GameEngine {
 /**
  * Replays one step of a game from its seeds: the same seeds, request and state before the step always
  * give the same outcome. This is what the server runs to play, and what /fairness runs in the browser
- * to verify a past round once its server seed is revealed.
+ * to verify a past round once its server seed is revealed. `hmac`: the platform's native HMAC-SHA256
+ * (the server's), identical output.
  */
-export function replayStep(slug: string, seeds: RoundSeeds, request: PlayRequest, stateBefore: GameState): StepOutcome {
-  return engineOf(slug).play(new HmacRandomSource(seeds), request, stateBefore);
+export function replayStep(slug: string, seeds: RoundSeeds, request: PlayRequest, stateBefore: GameState, hmac?: HmacSha256): StepOutcome {
+  return engineOf(slug).play(new HmacRandomSource(seeds, hmac), request, stateBefore);
 }
 
 export interface RoundVerification {
