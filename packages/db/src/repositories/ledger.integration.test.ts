@@ -285,6 +285,47 @@ describe.each(dialectsUnderTest())('ledger on %s', (dialect) => {
     await expectLedgerBalanced(db());
   });
 
+  it('answers each of many parallel transfers with its own result, written together or not (replays, a conflict and an overdraft among them)', async () => {
+    const players = [await newPlayer(), await newPlayer(), await newPlayer()];
+    const [a, b, c] = players as [number, number, number];
+    await transfer(db(), win(c, 'merge-seed-c', 300));
+    const buy = (playerId: number, key: string, amount: number): TransferRequest => ({ idempotencyKey: key, from: { system: 'purchases' }, to: { playerId, kind: 'player_balance' }, currency: 'GC', amount, reason: 'purchase' });
+    const expected = new Map(players.map((p) => [p, 0]));
+    const inParallel = async (requests: { request: TransferRequest; expect: string }[]) => {
+      const before = await transferCount();
+      const settled = await Promise.allSettled(requests.map(({ request }) => transfer(db(), request)));
+      settled.forEach((outcome, i) => {
+        const { request, expect: wanted } = requests[i]!;
+        if (wanted === 'written' || wanted === 'replayed') {
+          expect(outcome.status).toBe('fulfilled');
+          const result = (outcome as PromiseFulfilledResult<Awaited<ReturnType<typeof transfer>>>).value;
+          expect(result.transfer.idempotencyKey).toBe(request.idempotencyKey);
+          expect(result.transfer.amount).toBe(request.amount);
+          expect(result.replayed).toBe(wanted === 'replayed');
+          const to = request.to as { playerId: number };
+          if (wanted === 'written') expected.set(to.playerId, expected.get(to.playerId)! + request.amount);
+        } else {
+          expect(outcome.status).toBe('rejected');
+          expect((outcome as PromiseRejectedResult).reason).toMatchObject({ code: wanted });
+        }
+      });
+      expect(await transferCount()).toBe(before + requests.filter((r) => r.expect === 'written').length);
+      for (const player of players) expect((await getPlayerBalance(db(), player)).tourPoints).toBe(expected.get(player));
+    };
+    // All accepted (one group, written together), with a key repeated inside the group: its replay.
+    const first = Array.from({ length: 30 }, (_, i) => ({ request: buy(players[i % 3]!, `merge-buy-${i}`, 10 + i), expect: 'written' }));
+    await inParallel([...first.slice(0, 20), { request: buy(a, 'merge-buy-0', 10), expect: 'replayed' }, ...first.slice(20)]);
+    // The same key for another transfer, and a bet over c's winnings: refused, only for their callers.
+    await inParallel([
+      ...Array.from({ length: 10 }, (_, i) => ({ request: buy(players[i % 3]!, `merge-more-${i}`, 100 + i), expect: 'written' })),
+      { request: buy(b, 'merge-buy-1', 999), expect: 'WALLET_IDEMPOTENCY_CONFLICT' },
+      { request: { idempotencyKey: 'merge-overdraft', from: { playerId: c, kind: 'player_redeemable' }, to: { system: 'game_play' }, currency: 'FC', amount: 301, reason: 'game_bet' }, expect: 'WALLET_INSUFFICIENT_FUNDS' },
+      ...Array.from({ length: 10 }, (_, i) => ({ request: buy(players[i % 3]!, `merge-late-${i}`, 200 + i), expect: 'written' })),
+    ]);
+    expect((await getPlayerBalance(db(), c)).winnings).toBe(300);
+    await expectLedgerBalanced(db());
+  });
+
   it('matches the in-memory model on random operation sequences (property)', async () => {
     let run = 0;
     await fc.assert(

@@ -121,6 +121,25 @@ async function inSavepoint<T>(trx: Transaction<Database>, work: Work<T>): Promis
 }
 
 /**
+ * Plain transfers of one caller (`transfer`, `transferMany`, `createPending`) queued for the group
+ * commit: consecutive ones are written together (below). `clock` is the caller's.
+ */
+interface MergeableTransfers {
+  planned: PlannedTransfer[];
+  clock: Clock;
+}
+
+interface GroupItem {
+  work: Work<unknown>;
+  merge?: MergeableTransfers;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+/** At most this many transfers are written by one merged statement (bounds the SQL variants cached). */
+const SQLITE_MAX_MERGED_TRANSFERS = 64;
+
+/**
  * Group commit for SQLite. SQLite runs one transaction at a time on its single connection, and each
  * transaction pays a fixed cost (begin, commit, the WAL write). Ledger operations that arrive while
  * one is running are queued, then run together, in order, in one transaction. Every caller is
@@ -128,16 +147,21 @@ async function inSavepoint<T>(trx: Transaction<Database>, work: Work<T>): Promis
  * the whole group rolls back and each of its operations runs again in a transaction of its own, in
  * the same order, so that the refusal only reaches its own caller. Operations are therefore retried:
  * they may only write to the database (the ledger's own work functions do nothing else).
+ *
+ * Consecutive plain transfers of the group (with the same clock) are also written together: their
+ * accounts loaded by one statement, their rows inserted by one, their balances moved by one, exactly
+ * as `transferMany` writes several transfers of one caller, in the same order. A key given twice is a
+ * replay of its first use, as it would be one call after the other.
  */
 class SqliteGroupCommit {
-  private readonly queue: { work: Work<unknown>; resolve: (value: unknown) => void; reject: (error: unknown) => void }[] = [];
+  private readonly queue: GroupItem[] = [];
   private draining = false;
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  run<T>(work: Work<T>): Promise<T> {
+  run<T>(work: Work<T>, merge?: MergeableTransfers): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve: resolve as (value: unknown) => void, reject });
+      this.queue.push({ work, merge, resolve: resolve as (value: unknown) => void, reject });
       if (!this.draining) void this.drain();
     });
   }
@@ -162,7 +186,12 @@ class SqliteGroupCommit {
         let grouped = true;
         try {
           await this.db.transaction().execute(async (trx) => {
-            for (const item of batch) values.push(await item.work(trx));
+            for (let i = 0; i < batch.length; ) {
+              const run = mergeableRun(batch, i);
+              if (run.length > 1) values.push(...(await writeMerged(trx, run)));
+              else values.push(await batch[i]!.work(trx));
+              i += Math.max(1, run.length);
+            }
           });
         } catch {
           grouped = false;
@@ -179,6 +208,30 @@ class SqliteGroupCommit {
   }
 }
 
+/** The consecutive mergeable items from `start` (same clock, bounded in transfers); empty if `start` is not one. */
+function mergeableRun(batch: GroupItem[], start: number): MergeableTransfers[] {
+  const first = batch[start]?.merge;
+  if (!first) return [];
+  const run = [first];
+  let transfers = first.planned.length;
+  for (let i = start + 1; i < batch.length; i++) {
+    const next = batch[i]!.merge;
+    if (!next || next.clock !== first.clock || transfers + next.planned.length > SQLITE_MAX_MERGED_TRANSFERS) break;
+    run.push(next);
+    transfers += next.planned.length;
+  }
+  return run;
+}
+
+/** Writes the transfers of several callers as one operation; answers each caller's results. */
+async function writeMerged(trx: Transaction<Database>, run: MergeableTransfers[]): Promise<TransferResult[][]> {
+  const planned = run.flatMap((item) => item.planned);
+  const clock = run[0]!.clock;
+  const results = await writeTransfers(trx, planned, await loadAccounts(trx, refsOf(planned), clock), clock);
+  let offset = 0;
+  return run.map((item) => results.slice(offset, (offset += item.planned.length)));
+}
+
 const groupCommits = new WeakMap<Kysely<Database>, SqliteGroupCommit>();
 
 /**
@@ -189,7 +242,7 @@ const groupCommits = new WeakMap<Kysely<Database>, SqliteGroupCommit>();
  * single connection to one transaction at a time, so concurrent callers on one handle queue up and
  * never interleave.
  */
-export async function ledgerAtomic<T>(db: LedgerDb, work: Work<T>): Promise<T> {
+export async function ledgerAtomic<T>(db: LedgerDb, work: Work<T>, merge?: MergeableTransfers): Promise<T> {
   if (db.isTransaction) return inSavepoint(db as Transaction<Database>, work);
   if (!isPostgres(db)) {
     let group = groupCommits.get(db);
@@ -197,7 +250,7 @@ export async function ledgerAtomic<T>(db: LedgerDb, work: Work<T>): Promise<T> {
       group = new SqliteGroupCommit(db);
       groupCommits.set(db, group);
     }
-    return group.run(work);
+    return group.run(work, merge);
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -445,7 +498,7 @@ function refsOf(planned: PlannedTransfer[]): { ref: AccountRef; currency: Curren
 async function applyPlanned(db: LedgerDb, planned: PlannedTransfer[], options: LedgerOptions): Promise<TransferResult[]> {
   for (const { request } of planned) validateTransferShape(request as TransferRequest & { amount: number });
   const clock = options.clock ?? systemClock;
-  return ledgerAtomic(db, async (trx) => writeTransfers(trx, planned, await loadAccounts(trx, refsOf(planned), clock), clock));
+  return ledgerAtomic(db, async (trx) => writeTransfers(trx, planned, await loadAccounts(trx, refsOf(planned), clock), clock), { planned, clock });
 }
 
 /** Moves coins between two accounts; a retried key answers the first result and changes nothing. */
