@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type SqliteDialectConfig, sql } from 'kysely';
 import pg from 'pg';
+import { BACKSTOP_AUTOCHECKPOINT_PAGES, type BackgroundCheckpoint, startBackgroundCheckpoint } from './background-checkpoint';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -113,8 +114,18 @@ class RawSqliteDialect extends SqliteDialect {
   }
 }
 
-/** Opens the database named by a DATABASE_URL; SQLite in WAL mode with foreign keys on. */
-export function openDatabase(url: string, options: { poolSize?: number } = {}): DatabaseHandle {
+export interface OpenOptions {
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+  /** SQLite file: run WAL checkpoints in a worker thread (background-checkpoint.ts). Default true. */
+  backgroundCheckpoint?: boolean;
+}
+
+/**
+ * Opens the database named by a DATABASE_URL; SQLite in WAL mode with foreign keys on, its WAL
+ * checkpointed by a worker thread (docs/decisions/0004).
+ */
+export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHandle {
   const { dialect, target } = parseDatabaseUrl(url);
   if (dialect === 'sqlite') {
     if (target !== ':memory:') mkdirSync(path.dirname(path.resolve(target)), { recursive: true });
@@ -123,7 +134,14 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
     sqlite.pragma('synchronous = NORMAL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
-    return handle(new Kysely<Database>({ dialect: new RawSqliteDialect(new SqliteStatementCache(sqlite)) }), dialect, url);
+    let checkpoint: BackgroundCheckpoint | null = null;
+    if (target !== ':memory:' && options.backgroundCheckpoint !== false) {
+      sqlite.pragma(`wal_autocheckpoint = ${BACKSTOP_AUTOCHECKPOINT_PAGES}`);
+      checkpoint = startBackgroundCheckpoint(path.resolve(target));
+    }
+    // The worker's connection closes first, so that the main connection is the last one and its close
+    // checkpoints and removes the WAL.
+    return handle(new Kysely<Database>({ dialect: new RawSqliteDialect(new SqliteStatementCache(sqlite)) }), dialect, url, () => checkpoint?.stop());
   }
   const pool = new pg.Pool({ connectionString: target, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
@@ -131,7 +149,7 @@ export function openDatabase(url: string, options: { poolSize?: number } = {}): 
   return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect, url);
 }
 
-function handle(db: Kysely<Database>, dialect: DialectName, url: string): DatabaseHandle {
+function handle(db: Kysely<Database>, dialect: DialectName, url: string, beforeClose?: () => Promise<void> | undefined): DatabaseHandle {
   return {
     db,
     dialect,
@@ -144,6 +162,9 @@ function handle(db: Kysely<Database>, dialect: DialectName, url: string): Databa
         return false;
       }
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await beforeClose?.();
+      await db.destroy();
+    },
   };
 }
