@@ -2,7 +2,9 @@
 // the seed nonce and the outbox events) versus a bare Fastify JSON route, same process, same run.
 // Targets (issue 4): on SQLite at 100 connections at least 3,000 spins/s and at least 25% of the bare
 // route, p99 under 25 ms, ledger balanced afterwards; the PostgreSQL figure beside it when configured.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DialectName } from '@sweepstack/db/connection';
@@ -17,6 +19,10 @@ import Fastify from 'fastify';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { format, isMain, measure, type LoadResult } from './lib/load';
+import { ZSpinRequest } from '@sweepstack/contracts/games/play';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePlayer } from '../apps/server/src/plugins/session';
 
 const PLAYERS = 200;
 const LOAD_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'spin-load-client.mjs');
@@ -33,12 +39,40 @@ async function bareBaseline(connections: number, seconds: number): Promise<LoadR
   return result;
 }
 
-async function spinFigures(dialect: DialectName, connections: number, seconds: number): Promise<{ result: LoadResult; rounds: number; ok: number; balanced: string }> {
+/** BENCH_CPU_PROFILE=FILE: a V8 CPU profile of this process (the server) over the load, warm-up included. */
+async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+  const session = new Session();
+  session.connect();
+  const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));
+  await post('Profiler.enable');
+  await post('Profiler.setSamplingInterval', { interval: 200 });
+  await post('Profiler.start');
+  return {
+    stop: async (file) => {
+      const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`cpu profile of the server under load: ${file}`);
+    },
+  };
+}
+
+async function spinFigures(dialect: DialectName, connections: number, seconds: number): Promise<{ result: LoadResult; floor: LoadResult; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
   const database = await createTestDatabase(dialect);
   const dir = mkdtempSync(path.join(tmpdir(), 'sweepstack-bench-'));
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
   await seedDatabase(database.db, { theme: config.THEME });
   const app = await build({ config, database, logger: false });
+  // The same request as a spin (cookie session, JSON body checked by the spin's schema), answered
+  // without any game or database work: what the HTTP side of a spin costs on this server.
+  app.withTypeProvider<ZodTypeProvider>().post(
+    '/rest/bench/authenticated-floor/:id/',
+    { schema: { params: z.strictObject({ id: z.coerce.number().int().positive() }), body: ZSpinRequest } },
+    async (request) => {
+      const player = await requirePlayer(request);
+      return { success: true as const, data: { playerId: player.id, bet: request.body.bet } };
+    },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -59,18 +93,35 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
     players.push({ cookie, path: `/rest/game/${gameId}/spin/`, session: launch.json().data.session });
   }
 
-  const child = spawn(process.execPath, [LOAD_CLIENT, JSON.stringify({ url: `http://127.0.0.1:${port}`, connections, seconds, warmupSeconds: 2, players })], { stdio: ['ignore', 'pipe', 'inherit'] });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-  if (code !== 0) throw new Error(`load generator exited with ${code}`);
-  const raw = JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadResult & { ok: number };
-  const rounds = Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const load = async (paths: typeof players) => {
+    const child = spawn(process.execPath, [LOAD_CLIENT, JSON.stringify({ url: `http://127.0.0.1:${port}`, connections, seconds, warmupSeconds: 2, players: paths })], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    if (code !== 0) throw new Error(`load generator exited with ${code}`);
+    return JSON.parse(output.trim().split('\n').pop() ?? '{}') as LoadResult & { ok: number };
+  };
+  const floor = await load(players.map((p) => ({ ...p, path: p.path.replace('/rest/game/', '/rest/bench/authenticated-floor/').replace('/spin/', '/') })));
+
+  const countRounds = async () => Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const roundsBefore = await countRounds();
+  const cpuBefore = process.cpuUsage();
+  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+  loopDelay.enable();
+  const profiler = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
+  const raw = await load(players);
+  const cpu = process.cpuUsage(cpuBefore);
+  loopDelay.disable();
+  const blockedMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+  if (profiler) await profiler.stop(`${process.env.BENCH_CPU_PROFILE}-${dialect}.cpuprofile`);
+  const rounds = await countRounds();
+  // Server CPU (all its threads, warm-up included) per round played: steadier than a rate on a shared machine.
+  const cpuMicrosPerSpin = (cpu.user + cpu.system) / Math.max(1, rounds - roundsBefore);
   const result: LoadResult = { requestsPerSecond: raw.requestsPerSecond, p99Ms: raw.p99Ms, errors: raw.errors, non2xx: raw.non2xx };
   await app.close();
   const violations = await auditLedger(database.db);
   await database.destroy();
-  return { result, rounds, ok: raw.ok, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
+  return { result, floor, rounds, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
 }
 
 export async function run(): Promise<void> {
@@ -80,10 +131,11 @@ export async function run(): Promise<void> {
   console.log(`bare fastify route:                 ${format(baseline)}`);
   const dialects: DialectName[] = postgresAdminUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
   for (const dialect of dialects) {
-    const { result, rounds, ok, balanced } = await spinFigures(dialect, connections, seconds);
+    const { result, floor, rounds, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds);
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+    console.log(`  authenticated POST floor (${dialect}): ${format(floor)} = ${((floor.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: the spin's request (session cookie, body schema) answered with no game or database work`);
     console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)}; ${rounds} rounds recorded (warm-up included) for ${ok} 2xx answers measured; ${balanced}`);
-    console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games`);
+    console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games; server CPU ${Math.round(cpuMicrosPerSpin)} µs per spin; event loop delay p99 ${blockedMs.p99.toFixed(1)} ms, max ${blockedMs.max.toFixed(0)} ms`);
   }
   if (!postgresAdminUrl()) console.log('POST spin (postgres): skipped (set DATABASE_URL or TEST_POSTGRES_URL to postgres://…)');
 }
