@@ -3,6 +3,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { type DatabaseConnection, type Driver, Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, type SqliteDialectConfig, sql } from 'kysely';
 import pg from 'pg';
+import { coalescedWaker, OUTBOX_NOTIFY_CHANNEL, withOutboxWakeOnCommit } from './outbox-wake';
 import { BACKSTOP_AUTOCHECKPOINT_PAGES, type BackgroundCheckpoint, startBackgroundCheckpoint } from './background-checkpoint';
 import type { Database } from './schema';
 
@@ -121,6 +122,20 @@ export interface OpenOptions {
   backgroundCheckpoint?: boolean;
 }
 
+/** PostgreSQL whose driver NOTIFYs the outbox's listeners after a commit that wrote an event (outbox-wake.ts). */
+class OutboxWakingPostgresDialect extends PostgresDialect {
+  constructor(
+    pool: pg.Pool,
+    private readonly wake: () => void,
+  ) {
+    super({ pool });
+  }
+
+  override createDriver(): Driver {
+    return withOutboxWakeOnCommit(super.createDriver(), this.wake);
+  }
+}
+
 /**
  * Opens the database named by a DATABASE_URL; SQLite in WAL mode with foreign keys on, its WAL
  * checkpointed by a worker thread (docs/decisions/0004).
@@ -146,7 +161,8 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   const pool = new pg.Pool({ connectionString: target, max: options.poolSize ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  return handle(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect, url);
+  const waker = coalescedWaker(() => pool.query("select pg_notify($1, '')", [OUTBOX_NOTIFY_CHANNEL]));
+  return handle(new Kysely<Database>({ dialect: new OutboxWakingPostgresDialect(pool, waker.wake) }), dialect, url, async () => waker.close());
 }
 
 function handle(db: Kysely<Database>, dialect: DialectName, url: string, beforeClose?: () => Promise<void> | undefined): DatabaseHandle {

@@ -6,10 +6,10 @@ import {
   markEventsDispatched,
   markEventsPushed,
   onEventRecorded,
-  OUTBOX_NOTIFY_CHANNEL,
   pruneDispatchedEvents,
 } from '@sweepstack/db/repositories/domain-events';
 import type { DatabaseHandle } from '@sweepstack/db/connection';
+import { OUTBOX_NOTIFY_CHANNEL } from '@sweepstack/db/outbox-wake';
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';

@@ -1,6 +1,7 @@
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
 import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { OUTBOX_INSERT_PREFIX } from '../outbox-wake';
 import { statementsOf } from '../statements';
 import type { DomainEventsTable } from '../tables/events';
 
@@ -11,8 +12,6 @@ import type { DomainEventsTable } from '../tables/events';
  */
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** PostgreSQL NOTIFY channel: a commit that recorded events wakes every dispatcher listening. */
-export const OUTBOX_NOTIFY_CHANNEL = 'sweepstack_domain_events';
 
 export interface NewDomainEvent {
   /** Dotted name of what happened: `player.game-mode-changed`. */
@@ -72,7 +71,9 @@ function toEvent(row: Row): DomainEvent {
   };
 }
 
-const INSERT_EVENT = `insert into domain_events (type, player_id, payload_json, push_json, created_at_ms, dispatched_at_ms, pushed_at_ms, claimed_until_ms, last_error)
+// Starts with OUTBOX_INSERT_PREFIX: on PostgreSQL the driver NOTIFYs the dispatchers after the commit
+// of a transaction that ran it (outbox-wake.ts).
+const INSERT_EVENT = `${OUTBOX_INSERT_PREFIX}(type, player_id, payload_json, push_json, created_at_ms, dispatched_at_ms, pushed_at_ms, claimed_until_ms, last_error)
   values (?, ?, ?, ?, ?, null, null, null, null)`;
 
 /** Writes a domain event in `db` (the caller's transaction): it is delivered only if that commits. */
@@ -86,15 +87,9 @@ export async function recordEvent(db: Db, event: NewDomainEvent, options: { cloc
     event.push === undefined || event.push === null ? null : JSON.stringify(event.push),
     (options.clock ?? systemClock).nowMs(),
   ];
-  let row: { id: number } | undefined;
-  if (statements.postgres) {
-    // Delivered by PostgreSQL to every listener when (and only if) the transaction commits; asked in
-    // the insert's own statement (one round trip).
-    [row] = await statements.all<{ id: number }>(`${INSERT_EVENT} returning id, pg_notify(?, '') is null as notified`, [...params, OUTBOX_NOTIFY_CHANNEL]);
-  } else {
-    [row] = await statements.all<{ id: number }>(`${INSERT_EVENT} returning id`, params);
-    for (const listener of wakeListeners) listener();
-  }
+  const [row] = await statements.all<{ id: number }>(`${INSERT_EVENT} returning id`, params);
+  // PostgreSQL: the driver wakes every process's dispatcher once the transaction commits.
+  if (!statements.postgres) for (const listener of wakeListeners) listener();
   return Number(row!.id);
 }
 
