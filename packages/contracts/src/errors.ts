@@ -95,8 +95,9 @@ export const ERROR_CATALOGUE = {
   GAME_SESSION_CLOSED: { status: 409, messageKey: 'errors.gameSessionClosed', message: 'This game session is closed. Please reopen the game.' },
   GAME_SESSION_FORBIDDEN: { status: 403, messageKey: 'errors.gameSessionForbidden', message: 'This game session belongs to another player.' },
   GAME_SESSION_NOT_FOUND: { status: 404, messageKey: 'errors.gameSessionNotFound', message: 'This game session does not exist.' },
-  // responsible play (cooling-off, self-exclusion)
+  // responsible play (cooling-off, self-exclusion, reality check)
   RESPONSIBLE_PLAY_CANNOT_SHORTEN: { status: 409, messageKey: 'errors.responsiblePlayCannotShorten', message: 'Your current break lasts at least as long. A break cannot be shortened or lifted early.' },
+  RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED: { status: 400, messageKey: 'errors.responsiblePlayIntervalNotOffered', message: 'Choose a reminder interval from the list: off, or 15, 30, 45, 60, 90 or 120 minutes.' },
   RESPONSIBLE_PLAY_SELF_EXCLUDED: { status: 409, messageKey: 'errors.responsiblePlaySelfExcluded', message: 'You are self-excluded: a cooling-off period cannot replace it.' },
 } as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
 

@@ -4,6 +4,7 @@ import { preparedQuery } from '@sweepstack/db/prepared-query';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { PlayerProfilesTable } from '@sweepstack/db/tables/kyc';
 import { assertOldEnough } from '@sweepstack/domain/auth/age';
+import { DEFAULT_REALITY_CHECK_MINUTES } from '@sweepstack/domain/responsible-play/reality-check';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import { z } from 'zod';
@@ -86,7 +87,7 @@ export async function ensureProfile(db: Db, playerId: number, nowMs: number): Pr
       address2: null,
       state: null,
       phone: null,
-      activity_reminder_minutes: 0,
+      activity_reminder_minutes: DEFAULT_REALITY_CHECK_MINUTES,
       verification_status: null,
       auto_verification_enabled: 1,
       auto_verification_available: 1,

@@ -18,7 +18,7 @@ export interface PlayerProfilesTable {
   state: string | null;
   /** E.164. */
   phone: string | null;
-  /** Reality-check interval in minutes (0 = off); owned by responsible play. */
+  /** Reality-check interval in minutes (0 = off; new profiles 120, the default); owned by responsible play. */
   activity_reminder_minutes: number;
   /** null (never checked), 'verified', 'rejected' or 'duplicateCredentials'. */
   verification_status: 'verified' | 'rejected' | 'duplicateCredentials' | null;

@@ -17,6 +17,32 @@ export interface ResponsiblePlayExclusionsTable {
   user_agent: string | null;
 }
 
+/**
+ * Reality check (docs/responsible-play.md): every interval a player chose (`interval`) and every
+ * reminder they answered (`answer`). Append-only like the exclusions.
+ */
+export interface ResponsiblePlayRealityChecksTable {
+  id: Generated<number>;
+  player_id: number;
+  kind: 'interval' | 'answer';
+  at_ms: number;
+  /** interval: the new one; answer: the one in force. Minutes, 0 = off. */
+  interval_minutes: number;
+  /** interval: the one before. */
+  previous_interval_minutes: number | null;
+  /** answer only. */
+  choice: 'continue' | 'stop' | 'history' | null;
+  /** The play session this record belongs to (a record is itself activity, so there always is one). */
+  session_started_at_ms: number;
+  /** answer: when the reminder answered fell due by the server's rules. */
+  due_at_ms: number | null;
+  /** answer: JSON [{ currency, rounds, staked, won }] in ledger units (GC whole, FC hundredths). */
+  summary_json: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
 export interface ResponsiblePlayTables {
   responsible_play_exclusions: ResponsiblePlayExclusionsTable;
+  responsible_play_reality_checks: ResponsiblePlayRealityChecksTable;
 }

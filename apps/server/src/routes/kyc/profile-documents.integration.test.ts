@@ -32,7 +32,8 @@ describe.each(dialectsUnderTest())('profile and documents on %s', (dialect) => {
       easyProfileCompleted: false,
       easyProfileModuleEnabled: true,
       documentConfirmStatus: 'none',
-      responsiblePlay: { activityReminderValue: 0 },
+      // The reality check is on at 120 minutes until the player chooses (docs/responsible-play.md).
+      responsiblePlay: { activityReminderValue: 120 },
       autoVerificationData: { isEnabled: true, isAvailable: true, showOn: ['profile', 'redeem'], providers: ['sandboxIdentity'], isTest: true },
     });
     expect(first.json().data.uncompletedProfileFields).toEqual(['name', 'surname', 'zip', 'city', 'address', 'state', 'phone']);

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { readExclusionState, startExclusion } from '../../responsible-play/exclusions';
 import { requirePlayer } from '../../plugins/session';
+import realityCheckRoutes from './reality-check';
 
 const ZExclusion = z.object({
   id: z.number(),
@@ -33,8 +34,9 @@ const OPTIONS = {
 const ZCoolingOffBody = z.strictObject({ period: z.enum(COOLING_OFF_PERIODS), confirm: z.literal(true) });
 const ZSelfExclusionBody = z.strictObject({ period: z.enum(SELF_EXCLUSION_PERIODS), confirm: z.literal(true) });
 
-/** Cooling-off and self-exclusion set by the signed-in player (docs/responsible-play.md). */
+/** Cooling-off, self-exclusion and the reality check, set by the signed-in player (docs/responsible-play.md). */
 const responsiblePlayRoutes: FastifyPluginAsync = async (fastify) => {
+  await fastify.register(realityCheckRoutes);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { deps } = fastify;
   const { db } = deps.database;

@@ -1,0 +1,52 @@
+import { ZRealityCheckAcknowledgeBody, ZRealityCheckIntervalBody, ZRealityCheckResponse } from '@sweepstack/contracts/responsible-play/reality-check';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requirePlayer } from '../../plugins/session';
+import { answerRealityCheck, readRealityCheck, realityCheckView, setRealityCheckInterval } from '../../responsible-play/reality-check';
+
+const PATH = '/rest/player/responsible-play/reality-check/';
+
+/** Reality check of the signed-in player (docs/responsible-play.md, "Reality check"). */
+const realityCheckRoutes: FastifyPluginAsync = async (fastify) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { deps } = fastify;
+  const { db } = deps.database;
+  const response = { 200: ZRealityCheckResponse };
+
+  const answer = async (playerId: number) => ({ success: true as const, data: realityCheckView(await readRealityCheck(db, playerId, deps.clock.nowMs())) });
+
+  app.get(
+    PATH,
+    { schema: { tags: ['responsible-play'], summary: 'My reality-check interval, play session (time, staked, won, net) and next reminder', querystring: z.strictObject({}), response } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      reply.header('cache-control', 'no-store');
+      return answer(player.id);
+    },
+  );
+
+  app.post(
+    `${PATH}interval/`,
+    { schema: { tags: ['responsible-play'], summary: 'Set the reality-check interval (minutes, 0 = off)', body: ZRealityCheckIntervalBody, response } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      await setRealityCheckInterval(db, deps.clock, player.id, { intervalMinutes: request.body.intervalMinutes, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      reply.header('cache-control', 'no-store');
+      return answer(player.id);
+    },
+  );
+
+  app.post(
+    `${PATH}acknowledge/`,
+    { schema: { tags: ['responsible-play'], summary: 'Answer a reality-check reminder (continue, stop or history); recorded with the session summary', body: ZRealityCheckAcknowledgeBody, response } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      await answerRealityCheck(db, deps.clock, player.id, { choice: request.body.choice, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      reply.header('cache-control', 'no-store');
+      return answer(player.id);
+    },
+  );
+};
+
+export default realityCheckRoutes;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Reality check calls (docs/responsible-play.md, "Reality check"). Amounts are in coins as the
+ * transaction history shows them: Gold Coins whole, Fortune Coins with 2 decimals.
+ */
+
+/** One currency's totals over the play session. */
+export const ZRealityCheckCurrencySummary = z.object({
+  currency: z.enum(['GC', 'FC']),
+  rounds: z.number().int(),
+  staked: z.number(),
+  won: z.number(),
+  /** won − staked: negative is a loss. */
+  net: z.number(),
+});
+export type RealityCheckCurrencySummary = z.infer<typeof ZRealityCheckCurrencySummary>;
+
+export const ZRealityCheckSession = z.object({
+  startedAtMs: z.number().int(),
+  /** Server time now minus the start. */
+  timePlayedMs: z.number().int(),
+  /** Currencies played in this session (none when nothing was played yet). */
+  summary: z.array(ZRealityCheckCurrencySummary),
+});
+export type RealityCheckSession = z.infer<typeof ZRealityCheckSession>;
+
+/** GET /rest/player/responsible-play/reality-check/ (and the answer of both POSTs). */
+export const ZRealityCheckState = z.object({
+  /** Minutes between reminders; 0 = off. Also the profile's responsiblePlay.activityReminderValue. */
+  intervalMinutes: z.number().int(),
+  /** The intervals offered, in minutes (0 = off). */
+  options: z.array(z.number().int()),
+  /** The play session in progress, or null (none: no activity in the last 30 minutes). */
+  session: ZRealityCheckSession.nullable(),
+  /**
+   * When the next reminder falls due (server time); with no session in progress, the earliest one
+   * could (a session starting now). Null when reminders are off.
+   */
+  nextDueAtMs: z.number().int().nullable(),
+  /** A reminder is due now (and not answered yet). */
+  due: z.boolean(),
+  /** The server's time of this answer: clients schedule relative to it. */
+  serverNowMs: z.number().int(),
+});
+export type RealityCheckState = z.infer<typeof ZRealityCheckState>;
+
+export const ZRealityCheckResponse = z.object({ success: z.literal(true), data: ZRealityCheckState });
+export type RealityCheckResponse = z.infer<typeof ZRealityCheckResponse>;
+
+/** POST /rest/player/responsible-play/reality-check/interval/ — one of `options`, else RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED. */
+export const ZRealityCheckIntervalBody = z.strictObject({ intervalMinutes: z.number() });
+
+/** What the player chose in the reminder: keep playing, stop playing, or look at the account history. */
+export const REALITY_CHECK_CHOICES = ['continue', 'stop', 'history'] as const;
+export type RealityCheckChoice = (typeof REALITY_CHECK_CHOICES)[number];
+
+/** POST /rest/player/responsible-play/reality-check/acknowledge/ */
+export const ZRealityCheckAcknowledgeBody = z.strictObject({ choice: z.enum(REALITY_CHECK_CHOICES) });
