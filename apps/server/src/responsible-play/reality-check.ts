@@ -145,16 +145,16 @@ async function lockPlayer(trx: Transaction<Database>, playerId: number): Promise
  * RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED) and records the change; the next reminder then counts from
  * it. Choosing the interval already in force changes and records nothing.
  */
-export async function setRealityCheckInterval(db: Kysely<Database>, clock: Clock, playerId: number, request: { intervalMinutes: number } & RequestOrigin): Promise<void> {
+export async function setRealityCheckInterval(db: Kysely<Database>, clock: Clock, playerId: number, request: { intervalMinutes: number } & RequestOrigin): Promise<RealityCheckReading> {
   if (!isOfferedInterval(request.intervalMinutes)) {
     throw new AppError('RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED', { fields: { intervalMinutes: `One of ${REALITY_CHECK_INTERVALS_MINUTES.join(', ')} (minutes, 0 = off)` } });
   }
   const intervalMinutes = request.intervalMinutes;
-  await db.transaction().execute(async (trx) => {
+  return db.transaction().execute(async (trx) => {
     await lockPlayer(trx, playerId);
     const now = clock.nowMs();
     const profile = await ensureProfile(trx, playerId, now);
-    if (profile.activity_reminder_minutes === intervalMinutes) return;
+    if (profile.activity_reminder_minutes === intervalMinutes) return readRealityCheck(trx, playerId, now);
     const latest = await latestRecord(trx, playerId);
     // The change is activity itself: with no session in progress, one starts now.
     const sessionStartedAtMs = (await sessionStartAt(trx, playerId, now, latest)) ?? now;
@@ -175,6 +175,8 @@ export async function setRealityCheckInterval(db: Kysely<Database>, clock: Clock
         user_agent: request.userAgent?.slice(0, 300) ?? null,
       })
       .execute();
+    // Read back at the same moment: the answer's next due time is exactly one interval after the change.
+    return readRealityCheck(trx, playerId, now);
   });
 }
 
@@ -182,8 +184,8 @@ export async function setRealityCheckInterval(db: Kysely<Database>, clock: Clock
  * Records the player's answer to a reminder with the session start, the reminder's due time and the
  * session summary at that moment (what the reminder shows); the next reminder counts from the answer.
  */
-export async function answerRealityCheck(db: Kysely<Database>, clock: Clock, playerId: number, request: { choice: RealityCheckChoice } & RequestOrigin): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export async function answerRealityCheck(db: Kysely<Database>, clock: Clock, playerId: number, request: { choice: RealityCheckChoice } & RequestOrigin): Promise<RealityCheckReading> {
+  return db.transaction().execute(async (trx) => {
     await lockPlayer(trx, playerId);
     const now = clock.nowMs();
     const reading = await readRealityCheck(trx, playerId, now);
@@ -204,5 +206,6 @@ export async function answerRealityCheck(db: Kysely<Database>, clock: Clock, pla
         user_agent: request.userAgent?.slice(0, 300) ?? null,
       })
       .execute();
+    return readRealityCheck(trx, playerId, now);
   });
 }

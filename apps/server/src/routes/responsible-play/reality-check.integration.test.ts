@@ -11,8 +11,18 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 const MIN = 60_000;
 const PATH = '/rest/player/responsible-play/reality-check/';
 
+/** A manual clock that can also move by itself on every reading (`step` ms), as a real one does during a request. */
+class SteppingClock extends ManualClock {
+  step = 0;
+  override nowMs(): number {
+    const now = super.nowMs();
+    this.advance(this.step);
+    return now;
+  }
+}
+
 describe.each(dialectsUnderTest())('responsible play: reality check on %s', (dialect) => {
-  const clock = new ManualClock();
+  const clock = new SteppingClock();
   let t: TestApp;
   let counter = 0;
   let gameId: number;
@@ -225,6 +235,22 @@ describe.each(dialectsUnderTest())('responsible play: reality check on %s', (dia
       previous = row.interval_minutes;
     }
     expect(await profileValue(p.cookie)).toBe(previous);
+  });
+
+  it('answers a change or an answer as of its own moment: the next reminder exactly one interval later', async () => {
+    const p = await player();
+    clock.step = 1;
+    try {
+      for (const res of [await setInterval(p.cookie, 45), await acknowledge(p.cookie, 'continue'), await setInterval(p.cookie, 90)]) {
+        expect(res.statusCode, res.body).toBe(200);
+        const { nextDueAtMs, serverNowMs, intervalMinutes } = res.json().data;
+        expect(nextDueAtMs - serverNowMs).toBe(intervalMinutes * MIN);
+      }
+      const rows = await records(p.id);
+      expect(rows).toHaveLength(3);
+    } finally {
+      clock.step = 0;
+    }
   });
 
   it('refuses bad input with clear 4xx codes and guests with 401, and writes nothing', async () => {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePlayer } from '../../plugins/session';
-import { answerRealityCheck, readRealityCheck, realityCheckView, setRealityCheckInterval } from '../../responsible-play/reality-check';
+import { answerRealityCheck, readRealityCheck, type RealityCheckReading, realityCheckView, setRealityCheckInterval } from '../../responsible-play/reality-check';
 
 const PATH = '/rest/player/responsible-play/reality-check/';
 
@@ -14,7 +14,7 @@ const realityCheckRoutes: FastifyPluginAsync = async (fastify) => {
   const { db } = deps.database;
   const response = { 200: ZRealityCheckResponse };
 
-  const answer = async (playerId: number) => ({ success: true as const, data: realityCheckView(await readRealityCheck(db, playerId, deps.clock.nowMs())) });
+  const answer = (reading: RealityCheckReading) => ({ success: true as const, data: realityCheckView(reading) });
 
   app.get(
     PATH,
@@ -22,7 +22,7 @@ const realityCheckRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
-      return answer(player.id);
+      return answer(await readRealityCheck(db, player.id, deps.clock.nowMs()));
     },
   );
 
@@ -31,9 +31,9 @@ const realityCheckRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['responsible-play'], summary: 'Set the reality-check interval (minutes, 0 = off)', body: ZRealityCheckIntervalBody, response } },
     async (request, reply) => {
       const player = await requirePlayer(request);
-      await setRealityCheckInterval(db, deps.clock, player.id, { intervalMinutes: request.body.intervalMinutes, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      const reading = await setRealityCheckInterval(db, deps.clock, player.id, { intervalMinutes: request.body.intervalMinutes, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
       reply.header('cache-control', 'no-store');
-      return answer(player.id);
+      return answer(reading);
     },
   );
 
@@ -42,9 +42,9 @@ const realityCheckRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['responsible-play'], summary: 'Answer a reality-check reminder (continue, stop or history); recorded with the session summary', body: ZRealityCheckAcknowledgeBody, response } },
     async (request, reply) => {
       const player = await requirePlayer(request);
-      await answerRealityCheck(db, deps.clock, player.id, { choice: request.body.choice, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      const reading = await answerRealityCheck(db, deps.clock, player.id, { choice: request.body.choice, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
       reply.header('cache-control', 'no-store');
-      return answer(player.id);
+      return answer(reading);
     },
   );
 };
