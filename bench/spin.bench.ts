@@ -129,7 +129,8 @@ export async function run(): Promise<void> {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
   const baseline = await bareBaseline(connections, seconds);
   console.log(`bare fastify route:                 ${format(baseline)}`);
-  const dialects: DialectName[] = postgresAdminUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+  const only = process.env.BENCH_DIALECTS?.split(',');
+  const dialects = (postgresAdminUrl() ? (['sqlite', 'postgres'] as DialectName[]) : (['sqlite'] as DialectName[])).filter((d) => !only || only.includes(d));
   for (const dialect of dialects) {
     const { result, floor, rounds, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds);
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
