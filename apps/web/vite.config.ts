@@ -51,10 +51,11 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zustand|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/, priority: 2 },
             // Lazy parts stay out: the cash widget, the account pages, the real-time client (socket.io), the
-            // game client, the game modals and the catalogue pages other than home and lobby.
+            // game client, the game modals, the reality check (all but its launcher) and the catalogue
+            // pages other than home and lobby.
             {
               name: 'app',
-              test: /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|(account|kyc|redeem|game-client)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues)\.|lib[\\/]realtime\.)|content[\\/]translations/,
+              test: /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|responsible-play[\\/](?!reality-check-launcher)|(account|kyc|redeem|game-client)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues)\.|lib[\\/]realtime\.)|content[\\/]translations/,
               priority: 1,
             },
           ],

@@ -12,8 +12,8 @@ export function loadRealtime(): Promise<RealtimeModule> {
   return loading;
 }
 
-/** Runs `fn` once the browser is idle after hydration (50 ms fallback, spec §9). */
-function whenIdle(fn: () => void): () => void {
+/** Runs `fn` once the browser is idle after hydration (50 ms fallback, spec §9); answers a cancel function. */
+export function whenIdle(fn: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
     const handle = window.requestIdleCallback(fn, { timeout: 2000 });
     return () => window.cancelIdleCallback(handle);

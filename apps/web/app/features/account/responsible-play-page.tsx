@@ -8,10 +8,11 @@ import { FormField } from '../auth/form-field';
 import { centsToInput, formatUsd, LIMIT_PERIODS, limitChangeKind, parseUsdInput, timeUntil, usedPercent, type LimitPeriod, type LimitState } from '../cash/limits';
 import { showToast } from '../toasts/toast-store';
 import { ExclusionSection } from './exclusion-section';
+import { RealityCheckSection } from './reality-check-section';
 
 type Limits = Record<LimitPeriod, LimitState>;
 
-/** /account/responsible-play/: daily, weekly and monthly purchase limits (docs/cashier.md); cooling-off and self-exclusion (docs/responsible-play.md). */
+/** /account/responsible-play/: daily, weekly and monthly purchase limits (docs/cashier.md); reality check, cooling-off and self-exclusion (docs/responsible-play.md). */
 export function ResponsiblePlayPage() {
   const { t } = useTranslation();
   const root = useRootData();
@@ -114,6 +115,7 @@ export function ResponsiblePlayPage() {
           </button>
         </form>
       )}
+      <RealityCheckSection />
       <ExclusionSection />
       <Link className="underline underline-offset-4" to={localize('/account/')}>
         {t('account.back')}

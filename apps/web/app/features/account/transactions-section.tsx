@@ -48,7 +48,7 @@ export function TransactionsSection({ locale }: { locale: string }) {
   };
 
   return (
-    <section aria-labelledby="transactions-title" className="card p-4 sm:p-6">
+    <section id="transactions" aria-labelledby="transactions-title" className="card scroll-mt-20 p-4 sm:p-6">
       <h2 id="transactions-title" className="text-xl font-bold">
         {t('account.transactions.title')}
       </h2>

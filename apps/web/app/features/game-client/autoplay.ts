@@ -25,7 +25,8 @@ export interface RoundSummary {
   nextBet: number;
 }
 
-export type AutoplayStop = 'count' | 'win' | 'balance' | 'feature' | 'funds' | null;
+/** Why autoplay stopped; `realityCheck`: the hosting page showed the reality-check reminder. */
+export type AutoplayStop = 'count' | 'win' | 'balance' | 'feature' | 'funds' | 'realityCheck' | null;
 
 export const AUTOPLAY_COUNTS = [10, 25, 50, 100, 250] as const;
 

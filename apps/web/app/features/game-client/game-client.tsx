@@ -3,7 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http, HttpError } from '../../lib/http';
-import type { GameClientMessage } from '../games/messages';
+import { isGameHostMessage, type GameClientMessage } from '../games/messages';
 import { AUTOPLAY_COUNTS, autoplayStopReason, isValidAutoplay, type AutoplaySettings, type AutoplayStop } from './autoplay';
 import { PUBLISHED_MATH } from './published-math';
 import { Reels, type ReelsHandle, type SymbolInfo } from './reels';
@@ -210,6 +210,19 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
     }
     void play(false);
   }, [balance, bet, feature, play, t]);
+
+  // The hosting page shows the reality-check reminder: autoplay stops (the player answers it first).
+  const autoplaying = autoplay !== null;
+  useEffect(() => {
+    if (!autoplaying) return undefined;
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== window.location.origin || event.source !== window.parent || !isGameHostMessage(event.data)) return;
+      setAutoplay(null);
+      setAutoStop('realityCheck');
+    };
+    window.addEventListener('message', onMessage);
+    return () => window.removeEventListener('message', onMessage);
+  }, [autoplaying]);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {

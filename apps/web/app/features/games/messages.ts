@@ -12,3 +12,10 @@ export function isGameClientMessage(value: unknown): value is GameClientMessage 
   const type = (value as { type?: unknown }).type;
   return type === 'sweepstack:balance' || type === 'sweepstack:insufficient-funds' || type === 'sweepstack:max-bet' || type === 'sweepstack:sweepstakes-restricted' || type === 'sweepstack:close';
 }
+
+/** postMessage from the hosting page to the game client: stop any autoplay (the reality check is on screen). */
+export type GameHostMessage = { type: 'sweepstack:pause'; reason: 'realityCheck' };
+
+export function isGameHostMessage(value: unknown): value is GameHostMessage {
+  return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'sweepstack:pause';
+}

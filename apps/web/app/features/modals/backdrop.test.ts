@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { closesOnBackdrop, type ModalName } from './backdrop';
+import { closesOnBackdrop, closesOnEscape, type ModalName, UNDISMISSABLE } from './backdrop';
 
 describe('backdrop rules', () => {
   const nonClosable: ModalName[] = ['registration-complete', 'game-search', 'easy-profile-completed', 'change-password', 'referral-info', 'game-max-bet-limit', 'tournaments', 'bonus-deposit'];
@@ -10,6 +10,12 @@ describe('backdrop rules', () => {
 
   it.each(['game', 'signup', 'demo-mode', 'insufficient-funds', 'coming-soon', 'email-confirmed'] as ModalName[])('closes %s on backdrop', (name) => {
     expect(closesOnBackdrop(name, [name])).toBe(true);
+  });
+
+  it('never closes the reality check on backdrop or Escape: the player answers it', () => {
+    expect(closesOnBackdrop('reality-check', ['game', 'reality-check'])).toBe(false);
+    expect(closesOnEscape('reality-check', ['game', 'reality-check'])).toBe(false);
+    expect(UNDISMISSABLE.has('reality-check')).toBe(true);
   });
 
   it('closes nothing while the terms confirmation is open', () => {

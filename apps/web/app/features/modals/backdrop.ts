@@ -17,7 +17,14 @@ export type ModalName =
   | 'bonus-deposit'
   | 'email-confirmed'
   | 'notifications'
+  | 'reality-check'
   | 'coming-soon';
+
+/** The games' modals (game, search, demo mode, insufficient funds, max bet, Fortune Coins restricted). */
+export const GAME_MODALS: ReadonlySet<ModalName> = new Set<ModalName>(['game', 'game-search', 'demo-mode', 'insufficient-funds', 'game-max-bet-limit', 'sweepstakes-restricted']);
+
+/** Modals only their own buttons close: no close button, no Escape, no backdrop. */
+export const UNDISMISSABLE: ReadonlySet<ModalName> = new Set<ModalName>(['terms-confirmation', 'reality-check']);
 
 /** Modals a backdrop click never closes (spec §2, Modals). */
 export const NON_BACKDROP_CLOSABLE: ReadonlySet<ModalName> = new Set<ModalName>([
@@ -30,6 +37,7 @@ export const NON_BACKDROP_CLOSABLE: ReadonlySet<ModalName> = new Set<ModalName>(
   'tournaments',
   'bonus-deposit',
   'terms-confirmation',
+  'reality-check',
 ]);
 
 /**

@@ -9,12 +9,13 @@ import { useLocalize } from '../../lib/use-paths';
 import { ComingSoon } from '../coming-soon/empty-state';
 import { featureKey } from '../coming-soon/features';
 import { showToast } from '../toasts/toast-store';
-import { closesOnBackdrop, closesOnEscape, type ModalName } from './backdrop';
+import { closesOnBackdrop, closesOnEscape, GAME_MODALS, type ModalName, UNDISMISSABLE } from './backdrop';
 import { useModals, type ModalEntry } from './modal-store';
 
 /** The games' modals (game, search, demo mode, insufficient funds, max bet, Fortune Coins restricted): their own chunk. */
 const GameModal = lazy(() => import('../games/game-modals'));
-const GAME_MODALS: ReadonlySet<ModalName> = new Set<ModalName>(['game', 'game-search', 'demo-mode', 'insufficient-funds', 'game-max-bet-limit', 'sweepstakes-restricted']);
+/** The reality-check reminder (docs/responsible-play.md): its own chunk, players only. */
+const RealityCheckModal = lazy(() => import('../responsible-play/reality-check-modal'));
 
 /** Which coming-soon feature a modal name shows until its feature is built. */
 const FEATURE_OF: Partial<Record<ModalName, string>> = {
@@ -93,7 +94,7 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
   const { t } = useTranslation();
   const close = useModals((s) => s.close);
   const done = () => close(entry.id);
-  const dismissable = entry.name !== 'terms-confirmation';
+  const dismissable = !UNDISMISSABLE.has(entry.name);
 
   useEffect(() => {
     trackOpenPopup(entry.feature ?? entry.name, 'modal_stack');
@@ -131,6 +132,10 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
           ) : GAME_MODALS.has(entry.name) ? (
             <Suspense fallback={<p className="p-6 text-muted">{t('common.pleaseWait')}</p>}>
               <GameModal entry={entry} onDone={done} />
+            </Suspense>
+          ) : entry.name === 'reality-check' ? (
+            <Suspense fallback={<p className="text-muted">{t('common.pleaseWait')}</p>}>
+              <RealityCheckModal entry={entry} onDone={done} />
             </Suspense>
           ) : entry.name === 'email-confirmed' ? (
             <EmailConfirmed onDone={done} />

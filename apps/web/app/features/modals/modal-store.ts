@@ -1,3 +1,4 @@
+import type { RealityCheckState } from '@sweepstack/contracts/responsible-play/reality-check';
 import { create } from 'zustand';
 import type { ModalName } from './backdrop';
 
@@ -11,11 +12,13 @@ export interface ModalEntry {
   /** For the game modals: the game's slug (or id) and whether it plays in Fortune Coins. */
   game?: string;
   isMoney?: boolean;
+  /** For the reality-check reminder: the server's answer it shows. */
+  realityCheck?: RealityCheckState;
 }
 
 interface ModalState {
   stack: ModalEntry[];
-  open(name: ModalName, options?: { feature?: string; terms?: { id: number; key: string }[]; game?: string; isMoney?: boolean }): number;
+  open(name: ModalName, options?: Omit<ModalEntry, 'id' | 'name'>): number;
   close(id: number): void;
   closeByName(name: ModalName): void;
 }

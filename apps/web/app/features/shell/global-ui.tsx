@@ -9,6 +9,7 @@ import { CookieConsentBanner } from '../cookie-consent/banner';
 import { DeepLinks } from '../deep-links/deep-links';
 import { useModals } from '../modals/modal-store';
 import { TermsGuard } from '../modals/terms-guard';
+import { RealityCheckLauncher } from '../responsible-play/reality-check-launcher';
 import { Toaster } from '../toasts/toaster';
 import { LiveSession } from './live-session';
 
@@ -57,6 +58,7 @@ export function GlobalUi() {
       <DeepLinks />
       <LiveSession player={root.player} />
       <CashLauncher enabled={!root.isGuest} />
+      <RealityCheckLauncher enabled={!root.isGuest} />
       {root.player?.hasUnconfirmedTerms && <TermsGuard />}
       {hasModals && (
         <Suspense fallback={null}>
