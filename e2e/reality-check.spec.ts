@@ -31,7 +31,17 @@ async function openGame(page: Page): Promise<void> {
   await expect(root).toHaveAttribute('data-busy', 'false', { timeout: 30_000 });
 }
 
-test('a 15-minute reality check opens over the game and works from the keyboard; Continue schedules the next one, Stop leaves the game, the history link answers it', async ({ page }) => {
+/** Starts 250 autoplay spins that only the reality check (or running out of coins) stops. */
+async function startAutoplay(page: Page): Promise<void> {
+  const client = page.frameLocator('[data-testid="game-frame"]');
+  await client.getByRole('button', { name: 'Auto', exact: true }).click();
+  await client.getByRole('group', { name: 'Number of spins' }).getByText('250', { exact: true }).click();
+  await client.getByLabel('Stop when a feature starts').uncheck();
+  await client.getByTestId('autoplay-start').click();
+  await expect(client.getByRole('button', { name: 'Auto', exact: true })).toHaveAttribute('aria-pressed', 'true');
+}
+
+test('a 15-minute reality check opens over the game, stops autoplay and works from the keyboard; Continue schedules the next one, Stop leaves the game, the history link answers it', async ({ page }) => {
   test.setTimeout(120_000);
   await page.clock.install();
   await signUp(page, uniqueEmail('reality'));
@@ -50,18 +60,22 @@ test('a 15-minute reality check opens over the game and works from the keyboard;
   expect(profile.data.responsiblePlay.activityReminderValue).toBe(15);
 
   await openGame(page);
+  await startAutoplay(page);
   const reminder = page.getByRole('dialog', { name: 'Reality check' });
   await expect(reminder).toHaveCount(0);
 
-  // 15 minutes later (browser clock) the reminder opens over the game modal.
+  // 15 minutes later (browser clock) the reminder opens over the game modal, and autoplay stops.
   await page.clock.fastForward('15:00');
   await expect(reminder).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('modal-game')).toBeAttached();
+  const client = page.frameLocator('[data-testid="game-frame"]');
+  await expect(client.getByRole('button', { name: 'Auto', exact: true })).toHaveAttribute('aria-pressed', 'false');
+  await expect(client.getByRole('button', { name: 'Stop autoplay' })).toHaveCount(0);
   await expect(reminder).toHaveAttribute('aria-describedby', /.+/);
   await expect(reminder.getByTestId('reality-check-time')).toContainText('You have been playing for');
   const summary = reminder.getByTestId('reality-check-summary');
   await expect(summary).toContainText('Gold Coins');
-  await expect(summary).toContainText('Rounds: 1');
+  await expect(summary).toContainText(/Rounds: [1-9]\d*/);
   await expect(reminder.getByRole('link', { name: 'View my account history' })).toHaveAttribute('href', '/account/#transactions');
   expect(await violations(page, '[data-testid="modal-reality-check"]')).toEqual([]);
 
