@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type AnyDb } from '../migration-support';
+import { dropAppendOnlyFunction, isPostgres, makeAppendOnly, type AnyDb } from '../migration-support';
 
 // SQLite ids: a plain INTEGER PRIMARY KEY (rowid), without AUTOINCREMENT, which would write the
 // sqlite_sequence table on every insert. Rows of these tables are never deleted, so ids still only grow.
@@ -61,21 +61,11 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
 
   // Append-only: a transfer row is never changed or removed; corrections are new transfers.
-  if (pg) {
-    await sql`create function ledger_transfers_append_only() returns trigger language plpgsql as $$
-      begin raise exception 'ledger_transfers is append-only'; end $$`.execute(db);
-    await sql`create trigger ledger_transfers_no_update before update or delete on ledger_transfers
-      for each row execute function ledger_transfers_append_only()`.execute(db);
-  } else {
-    await sql`create trigger ledger_transfers_no_update before update on ledger_transfers
-      begin select raise(abort, 'ledger_transfers is append-only'); end`.execute(db);
-    await sql`create trigger ledger_transfers_no_delete before delete on ledger_transfers
-      begin select raise(abort, 'ledger_transfers is append-only'); end`.execute(db);
-  }
+  await makeAppendOnly(db, 'ledger_transfers', 'no_update');
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('ledger_transfers').execute();
   await db.schema.dropTable('ledger_accounts').execute();
-  if (isPostgres(db)) await sql`drop function if exists ledger_transfers_append_only()`.execute(db);
+  await dropAppendOnlyFunction(db, 'ledger_transfers');
 }

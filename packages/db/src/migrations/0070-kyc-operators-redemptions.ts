@@ -1,5 +1,4 @@
-import { sql } from 'kysely';
-import { isPostgres, type AnyDb } from '../migration-support';
+import { dropAppendOnlyFunction, isPostgres, makeAppendOnly, type AnyDb } from '../migration-support';
 
 export async function up(db: AnyDb): Promise<void> {
   const pg = isPostgres(db);
@@ -113,22 +112,12 @@ export async function up(db: AnyDb): Promise<void> {
   await db.schema.createIndex('redemptions_player').on('redemptions').columns(['player_id', 'id']).execute();
   await db.schema.createIndex('redemptions_status').on('redemptions').columns(['status', 'id']).execute();
 
-  if (pg) {
-    await sql`create function operator_audit_append_only() returns trigger language plpgsql as $$
-      begin raise exception 'operator_audit is append-only'; end $$`.execute(db);
-    await sql`create trigger operator_audit_no_update before update or delete on operator_audit
-      for each row execute function operator_audit_append_only()`.execute(db);
-  } else {
-    await sql`create trigger operator_audit_no_update before update on operator_audit
-      begin select raise(abort, 'operator_audit is append-only'); end`.execute(db);
-    await sql`create trigger operator_audit_no_delete before delete on operator_audit
-      begin select raise(abort, 'operator_audit is append-only'); end`.execute(db);
-  }
+  await makeAppendOnly(db, 'operator_audit', 'no_update');
 }
 
 export async function down(db: AnyDb): Promise<void> {
   for (const table of ['redemptions', 'operator_audit', 'operator_sessions', 'operators', 'identity_provider_events', 'identity_checks', 'player_documents', 'player_profiles']) {
     await db.schema.dropTable(table).execute();
   }
-  if (isPostgres(db)) await sql`drop function if exists operator_audit_append_only()`.execute(db);
+  await dropAppendOnlyFunction(db, 'operator_audit');
 }

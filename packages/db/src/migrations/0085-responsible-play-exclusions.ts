@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type AnyDb } from '../migration-support';
+import { dropAppendOnlyFunction, isPostgres, makeAppendOnly, type AnyDb } from '../migration-support';
 
 /**
  * Responsible play: the player's own cooling-off periods and self-exclusions (docs/responsible-play.md).
@@ -24,20 +24,10 @@ export async function up(db: AnyDb): Promise<void> {
     .execute();
   await db.schema.createIndex('responsible_play_exclusions_player').on('responsible_play_exclusions').columns(['player_id', 'id']).execute();
 
-  if (pg) {
-    await sql`create function responsible_play_exclusions_append_only() returns trigger language plpgsql as $$
-      begin raise exception 'responsible_play_exclusions is append-only'; end $$`.execute(db);
-    await sql`create trigger responsible_play_exclusions_no_change before update or delete on responsible_play_exclusions
-      for each row execute function responsible_play_exclusions_append_only()`.execute(db);
-  } else {
-    await sql`create trigger responsible_play_exclusions_no_update before update on responsible_play_exclusions
-      begin select raise(abort, 'responsible_play_exclusions is append-only'); end`.execute(db);
-    await sql`create trigger responsible_play_exclusions_no_delete before delete on responsible_play_exclusions
-      begin select raise(abort, 'responsible_play_exclusions is append-only'); end`.execute(db);
-  }
+  await makeAppendOnly(db, 'responsible_play_exclusions');
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropTable('responsible_play_exclusions').execute();
-  if (isPostgres(db)) await sql`drop function if exists responsible_play_exclusions_append_only()`.execute(db);
+  await dropAppendOnlyFunction(db, 'responsible_play_exclusions');
 }

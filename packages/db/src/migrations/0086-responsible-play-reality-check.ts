@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { isPostgres, type AnyDb } from '../migration-support';
+import { dropAppendOnlyFunction, isPostgres, makeAppendOnly, type AnyDb } from '../migration-support';
 
 /**
  * Reality check (docs/responsible-play.md, "Reality check"). `responsible_play_reality_checks` is the
@@ -41,21 +41,11 @@ export async function up(db: AnyDb): Promise<void> {
   // the default of 120 minutes (DEFAULT_REALITY_CHECK_MINUTES; a migration keeps its own copy).
   await db.updateTable('player_profiles').set({ activity_reminder_minutes: 120 }).where('activity_reminder_minutes', '=', 0).execute();
 
-  if (pg) {
-    await sql`create function responsible_play_reality_checks_append_only() returns trigger language plpgsql as $$
-      begin raise exception 'responsible_play_reality_checks is append-only'; end $$`.execute(db);
-    await sql`create trigger responsible_play_reality_checks_no_change before update or delete on responsible_play_reality_checks
-      for each row execute function responsible_play_reality_checks_append_only()`.execute(db);
-  } else {
-    await sql`create trigger responsible_play_reality_checks_no_update before update on responsible_play_reality_checks
-      begin select raise(abort, 'responsible_play_reality_checks is append-only'); end`.execute(db);
-    await sql`create trigger responsible_play_reality_checks_no_delete before delete on responsible_play_reality_checks
-      begin select raise(abort, 'responsible_play_reality_checks is append-only'); end`.execute(db);
-  }
+  await makeAppendOnly(db, 'responsible_play_reality_checks');
 }
 
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('game_rounds_player_time').execute();
   await db.schema.dropTable('responsible_play_reality_checks').execute();
-  if (isPostgres(db)) await sql`drop function if exists responsible_play_reality_checks_append_only()`.execute(db);
+  await dropAppendOnlyFunction(db, 'responsible_play_reality_checks');
 }
