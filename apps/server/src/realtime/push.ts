@@ -1,5 +1,5 @@
 import { ZPushMessage, type PushMessage, type PushMessageInput } from '@sweepstack/contracts/realtime/push';
-import { recordEvent } from '@sweepstack/db/repositories/domain-events';
+import { recordEvent, type NewDomainEvent } from '@sweepstack/db/repositories/domain-events';
 import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Kysely, Transaction } from 'kysely';
@@ -38,6 +38,11 @@ export interface RecordPushRequest {
  * the caller's transaction back) when the message breaks the contract.
  */
 export async function recordPush(db: Kysely<Database> | Transaction<Database>, request: RecordPushRequest, options: { clock?: Clock } = {}): Promise<number> {
+  return recordEvent(db, pushEvent(request), options);
+}
+
+/** The domain event carrying a push, for `recordEvents` (InvalidPushError when the message breaks the contract). */
+export function pushEvent(request: RecordPushRequest): NewDomainEvent {
   const push = validatePush(request.push);
-  return recordEvent(db, { type: request.eventType, playerId: request.playerId, payload: { ...request.payload, push }, push }, options);
+  return { type: request.eventType, playerId: request.playerId, payload: { ...request.payload, push }, push };
 }

@@ -73,8 +73,10 @@ function toEvent(row: Row): DomainEvent {
 
 // Starts with OUTBOX_INSERT_PREFIX: on PostgreSQL the driver NOTIFYs the dispatchers after the commit
 // of a transaction that ran it (outbox-wake.ts).
-const INSERT_EVENT = `${OUTBOX_INSERT_PREFIX}(type, player_id, payload_json, push_json, created_at_ms, dispatched_at_ms, pushed_at_ms, claimed_until_ms, last_error)
-  values (?, ?, ?, ?, ?, null, null, null, null)`;
+const EVENT_COLUMNS = '(type, player_id, payload_json, push_json, created_at_ms, dispatched_at_ms, pushed_at_ms, claimed_until_ms, last_error)';
+const EVENT_VALUES = '(?, ?, ?, ?, ?, null, null, null, null)';
+const INSERT_EVENT = `${OUTBOX_INSERT_PREFIX}${EVENT_COLUMNS}
+  values ${EVENT_VALUES}`;
 
 /** Writes a domain event in `db` (the caller's transaction): it is delivered only if that commits. */
 export async function recordEvent(db: Db, event: NewDomainEvent, options: { clock?: Clock } = {}): Promise<number> {
@@ -91,6 +93,31 @@ export async function recordEvent(db: Db, event: NewDomainEvent, options: { cloc
   // PostgreSQL: the driver wakes every process's dispatcher once the transaction commits.
   if (!statements.postgres) for (const listener of wakeListeners) listener();
   return Number(row!.id);
+}
+
+/** At most this many events per insert of `recordEvents` (the SQL text depends only on the count). */
+const EVENTS_PER_STATEMENT = 32;
+
+/** Writes several events in the caller's transaction, in the order given (ids ascending); answers their ids. */
+export async function recordEvents(db: Db, events: readonly NewDomainEvent[], options: { clock?: Clock } = {}): Promise<number[]> {
+  if (events.length === 0) return [];
+  const statements = statementsOf(db);
+  const nowMs = (options.clock ?? systemClock).nowMs();
+  const ids: number[] = [];
+  for (let start = 0; start < events.length; start += EVENTS_PER_STATEMENT) {
+    const chunk = events.slice(start, start + EVENTS_PER_STATEMENT);
+    const params: unknown[] = [];
+    for (const event of chunk) {
+      if (!/^[a-z][\w.-]{0,99}$/i.test(event.type)) throw new Error(`invalid domain event type: ${event.type}`);
+      params.push(event.type, event.playerId ?? null, JSON.stringify(event.payload ?? {}), event.push === undefined || event.push === null ? null : JSON.stringify(event.push), nowMs);
+    }
+    const values = Array.from({ length: chunk.length }, () => EVENT_VALUES).join(', ');
+    const rows = await statements.all<{ id: number }>(`${OUTBOX_INSERT_PREFIX}${EVENT_COLUMNS} values ${values} returning id`, params);
+    // Rows of one insert get ascending ids in the order of its values.
+    ids.push(...rows.map((row) => Number(row.id)).sort((a, b) => a - b));
+  }
+  if (!statements.postgres) for (const listener of wakeListeners) listener();
+  return ids;
 }
 
 export interface ClaimOptions {

@@ -277,9 +277,10 @@ function refKind(ref: AccountRef) {
  * Loads the accounts a set of references names, opening missing system accounts. On PostgreSQL the
  * rows are locked FOR UPDATE in ascending id order, in one statement (every account of the players
  * named, so that all ledger writes for a player take their locks in the same order and cannot
- * deadlock). SQLite needs no locks (one transaction at a time) and reads only the accounts named.
+ * deadlock). SQLite needs no locks (one transaction at a time) and reads only the accounts named,
+ * unless `players` asks for every account of those players as well (a settlement batch's balances).
  */
-async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef; currency: Currency }[], clock: Clock): Promise<AccountMap> {
+async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef; currency: Currency }[], clock: Clock, options: { players?: readonly number[] } = {}): Promise<AccountMap> {
   const systemCodes = new Set<string>();
   const playerAccounts = new Map<string, { playerId: number; currency: Currency; kind: PlayerAccountKind }>();
   for (const { ref, currency } of refs) {
@@ -297,6 +298,7 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
   }
   const statements = statementsOf(trx);
   const lock = statements.postgres;
+  const wholePlayers = lock || options.players !== undefined;
   // Hand-written SQL on this hot path: the same text for the same shape of request, so SQLite reuses
   // the prepared statement.
   const conditions: string[] = [];
@@ -305,9 +307,10 @@ async function loadAccounts(trx: Transaction<Database>, refs: { ref: AccountRef;
     conditions.push(`code in (${placeholders(systemCodes.size)})`);
     params.push(...systemCodes);
   }
-  if (lock) {
-    // Every account of each player, so that any ledger call for a player takes the same locks.
-    const playerIds = [...new Set([...playerAccounts.values()].map((a) => a.playerId))];
+  if (wholePlayers) {
+    // Every account of each player, so that any ledger call for a player takes the same locks (and a
+    // batch sees every balance of its players).
+    const playerIds = [...new Set([...playerAccounts.values()].map((a) => a.playerId).concat(options.players ?? []))];
     if (playerIds.length > 0) {
       conditions.push(`owner_player_id in (${placeholders(playerIds.length)})`);
       params.push(...playerIds);
@@ -462,24 +465,28 @@ class BalanceMoves {
     this.entry(account).delta += amount;
   }
 
-  async apply(statements: Statements): Promise<void> {
-    if (this.accounts.size === 0) return;
-    const cases: string[] = [];
-    const guards: string[] = [];
-    const caseParams: unknown[] = [];
-    const guardParams: unknown[] = [];
-    for (const [id, { delta, need, guarded }] of this.accounts) {
-      cases.push('when ? then cast(? as bigint)');
-      caseParams.push(id, delta);
-      if (guarded && need > 0) {
-        guards.push('(id = ? and balance < ?)');
-        guardParams.push(id, need);
-      }
+  /**
+   * Writes the changes: accounts that may go negative by one UPDATE, the others by one that only
+   * changes a row whose balance covers its need, at most `perStatement` accounts each (the SQL text
+   * then depends only on the number of accounts, so SQLite reuses its prepared statements).
+   */
+  async apply(statements: Statements, perStatement = Number.POSITIVE_INFINITY): Promise<void> {
+    const free: [number, number, number][] = [];
+    const guarded: [number, number, number][] = [];
+    for (const [id, { delta, need, guarded: isGuarded }] of this.accounts) (isGuarded ? guarded : free).push([id, delta, need]);
+    for (const [list, guard] of [[free, false], [guarded, true]] as const) {
+      for (let start = 0; start < list.length; start += perStatement) await BalanceMoves.update(statements, list.slice(start, start + perStatement), guard);
     }
-    const ids = [...this.accounts.keys()];
+  }
+
+  private static async update(statements: Statements, entries: [id: number, delta: number, need: number][], guard: boolean): Promise<void> {
+    const cases = entries.map(() => 'when ? then cast(? as bigint)').join(' ');
+    const ids = entries.map(([id]) => id);
+    const params: unknown[] = [...entries.flatMap(([id, delta]) => [id, delta]), ...ids];
+    if (guard) params.push(...entries.flatMap(([id, , need]) => [id, need]));
     const changed = await statements.run(
-      `update ledger_accounts set balance = balance + case id ${cases.join(' ')} end where id in (${placeholders(ids.length)})${guards.length > 0 ? ` and not (${guards.join(' or ')})` : ''}`,
-      [...caseParams, ...ids, ...guardParams],
+      `update ledger_accounts set balance = balance + case id ${cases} end where id in (${placeholders(ids.length)})${guard ? ` and balance >= case id ${entries.map(() => 'when ? then cast(? as bigint)').join(' ')} end` : ''}`,
+      params,
     );
     if (changed !== ids.length) throw new DomainError('WALLET_INSUFFICIENT_FUNDS', `accounts ${ids.join(', ')} cannot pay these transfers`);
   }
@@ -603,6 +610,111 @@ export async function settle(
     return writePlayAndTransfers(trx, bet, planned, accounts, clock);
   };
   return options.wholeTransaction && db.isTransaction ? work(db as Transaction<Database>) : ledgerAtomic(db, work);
+}
+
+/** At most this many rows per statement of a settlement batch (bounds the SQL variants cached). */
+const BATCH_ROWS_PER_STATEMENT = 32;
+
+/** A settlement of a batch: a play (optional) and transfers, as `settle` takes them. */
+export interface Settlement {
+  play?: PlayRequest;
+  transfers: TransferRequest[];
+}
+
+/**
+ * Many settlements (the rounds of a group of spins) written as one ledger operation in the caller's
+ * transaction, which must roll back as a whole when this throws. The accounts of all players named
+ * are loaded (on PostgreSQL: locked) once; each settlement is then planned in order against the
+ * balances the ones before it left, exactly as `settle` would plan it; `write` inserts every row with
+ * a few multi-row statements and moves every balance with a few guarded updates (the database checks
+ * the funds again). Keys must be new: the caller has checked that the round they belong to was not
+ * played, so a key already used is a broken invariant and the insert fails.
+ */
+export class SettlementBatch {
+  private readonly rows: unknown[][] = [];
+  private readonly moves = new BalanceMoves();
+  private written = false;
+
+  private constructor(
+    private readonly trx: Transaction<Database>,
+    private readonly accounts: AccountMap,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Loads every account of the players named (those open) and the system accounts named (opened when missing). */
+  static async open(trx: Transaction<Database>, request: { playerIds: readonly number[]; system: { ref: AccountRef; currency: Currency }[] }, options: LedgerOptions = {}): Promise<SettlementBatch> {
+    const clock = options.clock ?? systemClock;
+    // Players by chunks (the SQL text then depends only on the count, so SQLite reuses it); on
+    // PostgreSQL a batch is one round, so its locks are taken by one statement in id order.
+    const ids = request.playerIds;
+    const accounts = await loadAccounts(trx, request.system, clock, { players: ids.slice(0, BATCH_ROWS_PER_STATEMENT) });
+    for (let start = BATCH_ROWS_PER_STATEMENT; start < ids.length; start += BATCH_ROWS_PER_STATEMENT) {
+      for (const [key, account] of await loadAccounts(trx, [], clock, { players: ids.slice(start, start + BATCH_ROWS_PER_STATEMENT) })) accounts.set(key, account);
+    }
+    return new SettlementBatch(trx, accounts, clock);
+  }
+
+  /** A player's balances as the settlements added so far leave them (zeros for accounts not open). */
+  balances(playerId: number): PlayerBalance {
+    const of = (currency: Currency, kind: PlayerAccountKind) => this.accounts.get(accountRefKey({ playerId, kind }, currency))?.balance ?? 0;
+    return playerBalanceView({ gc: of('GC', 'player_balance'), fcUnplayed: of('FC', 'player_unplayed'), fcRedeemable: of('FC', 'player_redeemable') });
+  }
+
+  /**
+   * Plans a settlement against the current balances and applies it to them. Throws (a DomainError
+   * for missing funds) when it cannot be made; the batch is then unusable and the caller's
+   * transaction must roll back.
+   */
+  add(settlement: Settlement): void {
+    if (this.written) throw new Error('ledger: settlement batch already written');
+    const planned: TransferRequest[] = [];
+    const bet = settlement.play;
+    if (bet) {
+      const amount = bet.amount as number;
+      validateTransferShape({ idempotencyKey: bet.idempotencyKey, currency: bet.currency, amount, reason: 'game_bet' });
+      const balance = (kind: PlayerAccountKind) => this.accounts.get(accountRefKey({ playerId: bet.playerId, kind }, bet.currency))?.balance ?? 0;
+      const balances: PlayerBalances = { gc: bet.currency === 'GC' ? balance('player_balance') : 0, fcUnplayed: bet.currency === 'FC' ? balance('player_unplayed') : 0, fcRedeemable: bet.currency === 'FC' ? balance('player_redeemable') : 0 };
+      for (const leg of planPlay(bet.idempotencyKey, bet.currency, amount, balances).legs) {
+        planned.push({ idempotencyKey: leg.idempotencyKey, from: { playerId: bet.playerId, kind: leg.kind }, to: { system: 'game_play' }, currency: bet.currency, amount: leg.amount, reason: 'game_bet', metadata: bet.metadata });
+      }
+    }
+    for (const transfer of settlement.transfers) {
+      validateTransferShape(transfer as TransferRequest & { amount: number });
+      planned.push(transfer);
+    }
+    const createdAtMs = this.clock.nowMs();
+    for (const unsharded of planned) {
+      const request = sharded(unsharded);
+      const debit = this.accounts.get(accountRefKey(request.from, request.currency));
+      const credit = this.accounts.get(accountRefKey(request.to, request.currency));
+      if (!debit || !credit) throw new Error(`ledger: accounts of ${request.idempotencyKey} were not loaded`);
+      const shape = { ...request, amount: request.amount as number };
+      validateTransferAccounts(shape, debit, credit);
+      assertFundsAvailable(shape, debit);
+      debit.balance -= shape.amount;
+      credit.balance += shape.amount;
+      this.moves.debit(debit, shape.amount);
+      this.moves.credit(credit, shape.amount);
+      this.rows.push([request.idempotencyKey, debit.id, credit.id, request.currency, shape.amount, request.reason, metadataJson(request.metadata), 'posted', null, createdAtMs]);
+    }
+  }
+
+  /** Writes every settlement added: the rows, then the balances. Once. */
+  async write(): Promise<void> {
+    if (this.written) throw new Error('ledger: settlement batch already written');
+    this.written = true;
+    const statements = statementsOf(this.trx);
+    for (let start = 0; start < this.rows.length; start += BATCH_ROWS_PER_STATEMENT) {
+      const chunk = this.rows.slice(start, start + BATCH_ROWS_PER_STATEMENT);
+      const changed = await statements.run(
+        `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, currency, amount, reason, metadata_json, status, pending_id, created_at_ms)
+          values ${Array.from({ length: chunk.length }, () => TRANSFER_VALUES).join(', ')}`,
+        chunk.flat(),
+      );
+      if (changed !== chunk.length) throw new Error(`ledger: a settlement batch wrote ${changed} of ${chunk.length} transfers`);
+    }
+    await this.moves.apply(statements, BATCH_ROWS_PER_STATEMENT);
+  }
 }
 
 export interface PendingRequest {
