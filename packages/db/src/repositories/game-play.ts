@@ -39,12 +39,6 @@ export async function openGameSession(db: Db, request: { playerId: number; gameI
     .executeTakeFirstOrThrow();
 }
 
-/** A session by its public token, locked for the caller's transaction on PostgreSQL. */
-export async function lockGameSession(trx: Db, token: string): Promise<GameSession | undefined> {
-  const statements = statementsOf(trx);
-  return (await statements.all<GameSession>(`select * from game_sessions where token = ?${statements.postgres ? ' for update' : ''}`, [token]))[0];
-}
-
 export async function findGameSession(db: Db, token: string): Promise<GameSession | undefined> {
   return db.selectFrom('game_sessions').selectAll().where('token', '=', token).executeTakeFirst();
 }
@@ -52,10 +46,6 @@ export async function findGameSession(db: Db, token: string): Promise<GameSessio
 /** Closes a session (a new one opens at the next launch). */
 export async function closeGameSession(db: Db, sessionId: number, nowMs: number): Promise<void> {
   await db.updateTable('game_sessions').set({ status: 'closed', closed_at_ms: nowMs, updated_at_ms: nowMs }).where('id', '=', sessionId).execute();
-}
-
-export async function updateSessionAfterRound(trx: Db, sessionId: number, featureStateJson: string | null, nowMs: number): Promise<void> {
-  await statementsOf(trx).run('update game_sessions set feature_state_json = ?, rounds_played = rounds_played + 1, updated_at_ms = ? where id = ?', [featureStateJson, nowMs, sessionId]);
 }
 
 /** The player's active seed pair, locked for the caller's transaction on PostgreSQL. */
@@ -77,21 +67,6 @@ export async function ensureActiveSeed(db: Db, playerId: number, candidate: { se
   return (await findActiveSeed(db, playerId))!;
 }
 
-/**
- * Takes the next nonce of the player's active seed in one statement (the row stays locked on
- * PostgreSQL until the caller's transaction ends); answers the seed with the nonce taken, or
- * undefined when the player has no active seed.
- */
-export async function takeSeedNonce(trx: Db, playerId: number): Promise<(FairnessSeed & { nonce: number }) | undefined> {
-  const [row] = await statementsOf(trx).all<FairnessSeed>("update fairness_seeds set next_nonce = next_nonce + 1 where player_id = ? and status = 'active' returning *", [playerId]);
-  return row ? { ...row, nonce: Number(row.next_nonce) - 1 } : undefined;
-}
-
-export async function advanceSeedNonce(trx: Db, seedId: number, nonce: number): Promise<void> {
-  const result = await sql`update fairness_seeds set next_nonce = ${nonce + 1} where id = ${seedId} and next_nonce = ${nonce} and status = 'active'`.execute(trx);
-  if (Number(result.numAffectedRows ?? 0) !== 1) throw new Error(`fairness seed ${seedId}: nonce ${nonce} was taken concurrently`);
-}
-
 /** Reveals the active seed and commits the new one, in one transaction; answers the revealed row. */
 export async function rotateSeed(db: Kysely<Database>, playerId: number, next: { serverSeed: string; serverSeedHash: string; clientSeed: string }, nowMs: number): Promise<FairnessSeed | undefined> {
   return db.transaction().execute(async (trx) => {
@@ -109,28 +84,104 @@ export async function findSeedById(db: Db, id: number): Promise<FairnessSeed | u
   return db.selectFrom('fairness_seeds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function findRoundByKey(db: Db, playerId: number, idempotencyKey: string): Promise<GameRound | undefined> {
-  return (await statementsOf(db).all<GameRound>('select * from game_rounds where player_id = ? and idempotency_key = ?', [playerId, idempotencyKey]))[0];
-}
-
 export async function findRoundById(db: Db, id: number): Promise<GameRound | undefined> {
   return db.selectFrom('game_rounds').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export type NewGameRound = Omit<GameRound, 'id'>;
 
-export async function insertRound(trx: Db, round: NewGameRound): Promise<number> {
-  const [row] = await statementsOf(trx).all<{ id: number }>(
-    `insert into game_rounds (player_id, session_id, game_id, currency, idempotency_key, bet, stake, win, jackpot_contribution, jackpot_win, step, bought, seed_id, nonce, state_before_json, outcome_json, balance_after, created_at_ms)
-      values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) returning id`,
-    [round.player_id, round.session_id, round.game_id, round.currency, round.idempotency_key, round.bet, round.stake, round.win, round.jackpot_contribution, round.jackpot_win, round.step, round.bought, round.seed_id, round.nonce, round.state_before_json, round.outcome_json, round.balance_after, round.created_at_ms],
-  );
-  return Number(row!.id);
-}
-
 /** A player's rounds of one game, newest first, `limit + 1` rows to tell whether there is a next page. */
 export async function listRounds(db: Db, playerId: number, gameId: number, page: { cursor: number | null; limit: number }): Promise<GameRound[]> {
   let query = db.selectFrom('game_rounds').selectAll().where('player_id', '=', playerId).where('game_id', '=', gameId).orderBy('id', 'desc').limit(page.limit + 1);
   if (page.cursor !== null) query = query.where('id', '<', page.cursor);
   return query.execute();
+}
+
+// Batched forms of the spin's reads and writes (a group of spins in one transaction, the server's
+// games/spin.ts): a few statements per group instead of several per spin. At most
+// ROWS_PER_STATEMENT rows per statement, so that the SQL text depends only on the count and SQLite
+// reuses its prepared statements.
+const ROWS_PER_STATEMENT = 32;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) out.push(items.slice(start, start + ROWS_PER_STATEMENT));
+  return out;
+}
+
+function marks(count: number, mark = '?'): string {
+  return Array.from({ length: count }, () => mark).join(', ');
+}
+
+/** Sessions by their public tokens, locked in id order for the caller's transaction on PostgreSQL. */
+export async function lockGameSessions(trx: Db, tokens: readonly string[]): Promise<GameSession[]> {
+  const statements = statementsOf(trx);
+  const rows: GameSession[] = [];
+  for (const chunk of chunks([...new Set(tokens)])) rows.push(...(await statements.all<GameSession>(`select * from game_sessions where token in (${marks(chunk.length)})${statements.postgres ? ' order by id for update' : ''}`, chunk)));
+  return rows;
+}
+
+/** Rounds already played under (player, idempotency key) pairs. */
+export async function findRoundsByKeys(trx: Db, keys: readonly { playerId: number; idempotencyKey: string }[]): Promise<GameRound[]> {
+  const statements = statementsOf(trx);
+  const rows: GameRound[] = [];
+  for (const chunk of chunks(keys)) {
+    rows.push(...(await statements.all<GameRound>(`select * from game_rounds where ${chunk.map(() => '(player_id = ? and idempotency_key = ?)').join(' or ')}`, chunk.flatMap((k) => [k.playerId, k.idempotencyKey]))));
+  }
+  return rows;
+}
+
+/** The players' active seeds, locked in id order for the caller's transaction on PostgreSQL. */
+export async function lockActiveSeeds(trx: Db, playerIds: readonly number[]): Promise<FairnessSeed[]> {
+  const statements = statementsOf(trx);
+  const rows: FairnessSeed[] = [];
+  for (const chunk of chunks([...new Set(playerIds)])) {
+    rows.push(...(await statements.all<FairnessSeed>(`select * from fairness_seeds where status = 'active' and player_id in (${marks(chunk.length)})${statements.postgres ? ' order by id for update' : ''}`, chunk)));
+  }
+  return rows;
+}
+
+/** Moves each seed's next nonce from what was read to the nonce after its last round; every seed must still be where it was read. */
+export async function advanceSeedNonces(trx: Db, moves: readonly { seedId: number; from: number; to: number }[]): Promise<void> {
+  const statements = statementsOf(trx);
+  for (const chunk of chunks(moves)) {
+    const changed = await statements.run(
+      `update fairness_seeds set next_nonce = case id ${chunk.map(() => 'when ? then cast(? as bigint)').join(' ')} end where status = 'active' and (${chunk.map(() => '(id = ? and next_nonce = ?)').join(' or ')})`,
+      [...chunk.flatMap((m) => [m.seedId, m.to]), ...chunk.flatMap((m) => [m.seedId, m.from])],
+    );
+    if (changed !== chunk.length) throw new Error(`fairness seeds: ${chunk.length - changed} nonces were taken concurrently`);
+  }
+}
+
+/** Inserts rounds; answers their ids in the order given. */
+export async function insertRounds(trx: Db, rounds: readonly NewGameRound[]): Promise<number[]> {
+  const statements = statementsOf(trx);
+  const ids: number[] = [];
+  for (const chunk of chunks(rounds)) {
+    const rows = await statements.all<{ id: number; player_id: number; idempotency_key: string }>(
+      `insert into game_rounds (player_id, session_id, game_id, currency, idempotency_key, bet, stake, win, jackpot_contribution, jackpot_win, step, bought, seed_id, nonce, state_before_json, outcome_json, balance_after, created_at_ms)
+        values ${marks(chunk.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')} returning id, player_id, idempotency_key`,
+      chunk.flatMap((round) => [round.player_id, round.session_id, round.game_id, round.currency, round.idempotency_key, round.bet, round.stake, round.win, round.jackpot_contribution, round.jackpot_win, round.step, round.bought, round.seed_id, round.nonce, round.state_before_json, round.outcome_json, round.balance_after, round.created_at_ms]),
+    );
+    // RETURNING's row order is not promised: match rows by their unique (player, key).
+    const idOf = new Map(rows.map((row) => [`${row.player_id}:${row.idempotency_key}`, Number(row.id)]));
+    for (const round of chunk) {
+      const id = idOf.get(`${round.player_id}:${round.idempotency_key}`);
+      if (id === undefined) throw new Error(`game round ${round.player_id}:${round.idempotency_key} was not written`);
+      ids.push(id);
+    }
+  }
+  return ids;
+}
+
+/** After rounds: each session's feature state as its last round left it, and its count of rounds. */
+export async function updateSessionsAfterRounds(trx: Db, updates: readonly { sessionId: number; featureStateJson: string | null; rounds: number }[], nowMs: number): Promise<void> {
+  const statements = statementsOf(trx);
+  for (const chunk of chunks(updates)) {
+    const cases = chunk.map(() => 'when ? then ?').join(' ');
+    await statements.run(
+      `update game_sessions set feature_state_json = case id ${cases} end, rounds_played = rounds_played + case id ${chunk.map(() => 'when ? then cast(? as integer)').join(' ')} end, updated_at_ms = ? where id in (${marks(chunk.length)})`,
+      [...chunk.flatMap((u) => [u.sessionId, u.featureStateJson]), ...chunk.flatMap((u) => [u.sessionId, u.rounds]), nowMs, ...chunk.map((u) => u.sessionId)],
+    );
+  }
 }

@@ -4,7 +4,8 @@ import { closeGameSession, findGameSession, listRounds } from '@sweepstack/db/re
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { launchGame, parseState, requireGame, roundView, spin } from '../../games/play';
+import { launchGame, parseState, requireGame, roundView } from '../../games/play';
+import { spin } from '../../games/spin';
 import { assertPlayAllowedFromState } from '../../geo/sweepstakes-access';
 import { requirePlayer } from '../../plugins/session';
 

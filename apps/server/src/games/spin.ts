@@ -1,0 +1,346 @@
+import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
+import { recordEvents, type NewDomainEvent } from '@sweepstack/db/repositories/domain-events';
+import { advanceSeedNonces, ensureActiveSeed, findRoundsByKeys, insertRounds, lockActiveSeeds, lockGameSessions, updateSessionsAfterRounds, type FairnessSeed, type GameRound, type GameSession, type NewGameRound } from '@sweepstack/db/repositories/game-play';
+import { claimJackpotPush, jackpotPoolValue, payJackpot } from '@sweepstack/db/repositories/jackpots';
+import { ledgerAtomic, SettlementBatch, type TransferRequest } from '@sweepstack/db/repositories/ledger';
+import type { Player } from '@sweepstack/db/repositories/players';
+import type { Database } from '@sweepstack/db/schema';
+import { SYSTEM_ACCOUNT_SHARDS, systemAccountShard, type AccountRef } from '@sweepstack/domain/wallet/accounts';
+import { CURRENCIES, type Currency } from '@sweepstack/domain/wallet/money';
+import { playerCreditKind } from '@sweepstack/domain/wallet/transfer-rules';
+import type { GameState, StepOutcome } from '@sweepstack/games/engines/types';
+import { replayStep } from '@sweepstack/games/fairness/verify-round';
+import type { Kysely, Transaction } from 'kysely';
+import type { AppDeps } from '../app-context';
+import { pushEvent } from '../realtime/push';
+import { currencyOfMode, JACKPOT_PUSH_INTERVAL_MS, JACKPOT_WON_EVENT, maskName, nativeHmacSha256, newSeedCandidate, parseState, playRefusal, requireGame, ROUND_PLAYED_EVENT, ROUND_WON_EVENT, roundView } from './play';
+
+/**
+ * The spin (POST /rest/game/{id}/spin/, docs/games/play-api.md): one step of play as one atomic
+ * ledger operation with its round row, the session's feature state, the seed's nonce and the outbox
+ * events. On SQLite the spins that arrive in one turn of the event loop are played together, in one
+ * transaction, by a few multi-row statements per group (`playSpins`); on PostgreSQL each spin is a
+ * group of one in its own transaction, with its rows locked.
+ */
+export interface SpinInput {
+  playerId: number;
+  /** The request's player as its session lookup read it. */
+  player: { accountStatus: Player['account_status']; gameMode: Player['game_mode'] };
+  gameId: number;
+  session: string;
+  bet: number;
+  buy: boolean;
+  idempotencyKey: string;
+}
+
+type RequiredGame = Awaited<ReturnType<typeof requireGame>>;
+
+interface SpinRequest {
+  game: RequiredGame;
+  input: SpinInput;
+}
+
+type SpinResult = { ok: true; round: GameRound; seed: FairnessSeed; replayed: boolean; outcome?: StepOutcome } | { ok: false; code: ErrorCode; message?: string };
+
+function refuse(code: ErrorCode, message?: string): SpinResult {
+  return message === undefined ? { ok: false, code } : { ok: false, code, message };
+}
+
+/** Whether a round (played, or planned earlier in the group) was played by this same request. */
+function sameRequest(round: Pick<NewGameRound, 'session_id' | 'bet' | 'outcome_json'>, session: GameSession, input: SpinInput): boolean {
+  const outcome = JSON.parse(round.outcome_json) as StepOutcome;
+  return Number(round.session_id) === Number(session.id) && Number(round.bet) === input.bet && outcome.bought === input.buy;
+}
+
+function balanceIn(balance: { tourPoints: number; entries: number }, currency: Currency): number {
+  return currency === 'GC' ? balance.tourPoints : balance.entries;
+}
+
+/** A round planned in this group: written with the others once every spin of the group is planned. */
+interface PlannedRound {
+  index: number;
+  round: NewGameRound;
+  seed: FairnessSeed;
+  outcome: StepOutcome;
+  grand: boolean;
+  /** The player's balances after the round, for the balance push. */
+  balances: { entries: number; winnings: number; tourPoints: number; coins: number };
+  id?: number;
+}
+
+/**
+ * The system accounts a group's rounds may move: the game and jackpot accounts of the players'
+ * shards. On SQLite those of every shard, so that the statement's text is always the same; on
+ * PostgreSQL only the players' own, which the group (of one round) locks.
+ */
+function systemRefs(playerIds: Iterable<number>, postgres: boolean): { ref: AccountRef; currency: Currency }[] {
+  const shards = postgres ? new Set([...playerIds].map((id) => systemAccountShard(id))) : Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, shard) => shard);
+  return [...shards].flatMap((shard) => CURRENCIES.flatMap((currency) => [{ ref: { system: 'game_play', shard } as AccountRef, currency }, { ref: { system: 'jackpots', shard } as AccountRef, currency }]));
+}
+
+/**
+ * Plays a group of spins in the caller's transaction, in order, and answers each one's result.
+ * Reads are one statement per kind for the whole group (sessions, rounds under the keys, balances,
+ * seeds); each spin is then checked and played in memory against the state the spins before it left
+ * (balances, nonces, feature states); the writes are again a few statements for the group. Refusals
+ * are results and write nothing. Anything thrown leaves the transaction to be rolled back whole.
+ */
+export async function playSpins(deps: AppDeps, trx: Transaction<Database>, requests: readonly SpinRequest[]): Promise<SpinResult[]> {
+  const clock = deps.clock;
+  const results: (SpinResult | undefined)[] = new Array(requests.length);
+  const sessions = new Map((await lockGameSessions(trx, requests.map((r) => r.input.session))).map((s) => [s.token, s]));
+  const candidates: number[] = [];
+  requests.forEach(({ input }, i) => {
+    const session = sessions.get(input.session);
+    if (!session || Number(session.game_id) !== input.gameId) results[i] = refuse('GAME_SESSION_NOT_FOUND');
+    else if (Number(session.player_id) !== input.playerId) results[i] = refuse('GAME_SESSION_FORBIDDEN');
+    else candidates.push(i);
+  });
+  const keyOf = (input: SpinInput) => `${input.playerId}:${input.idempotencyKey}`;
+  const candidateInputs = candidates.map((i) => requests[i]!.input);
+  const played = new Map((await findRoundsByKeys(trx, candidateInputs)).map((round) => [`${round.player_id}:${round.idempotency_key}`, round]));
+  const playerIds = new Set(candidateInputs.map((input) => input.playerId));
+  const openBatch = () => SettlementBatch.open(trx, { playerIds: [...playerIds], system: systemRefs(playerIds, deps.database.dialect === 'postgres') }, { clock });
+  let batch = playerIds.size > 0 ? await openBatch() : null;
+  const seeds = new Map((await lockActiveSeeds(trx, [...playerIds])).map((seed) => [Number(seed.player_id), seed]));
+  const nonces = new Map<number, { seed: FairnessSeed; from: number; next: number }>();
+  const states = new Map<number, { state: GameState; rounds: number }>();
+  const planned = new Map<string, PlannedRound>();
+  const rounds: PlannedRound[] = [];
+  const replaysOfPlanned: { index: number; of: PlannedRound }[] = [];
+
+  for (const i of candidates) {
+    const { game, input } = requests[i]!;
+    const session = sessions.get(input.session)!;
+    const existing = played.get(keyOf(input));
+    if (existing) {
+      if (!sameRequest(existing, session, input)) results[i] = refuse('GAME_ROUND_KEY_CONFLICT');
+      else results[i] = { ok: true, round: existing, seed: await trx.selectFrom('fairness_seeds').selectAll().where('id', '=', existing.seed_id).executeTakeFirstOrThrow(), replayed: true };
+      continue;
+    }
+    const earlier = planned.get(keyOf(input));
+    if (earlier) {
+      // The same key earlier in this group: its replay, as if it came one request later.
+      if (!sameRequest(earlier.round, session, input)) results[i] = refuse('GAME_ROUND_KEY_CONFLICT');
+      else replaysOfPlanned.push({ index: i, of: earlier });
+      continue;
+    }
+    if (session.status !== 'open') {
+      results[i] = refuse('GAME_SESSION_CLOSED');
+      continue;
+    }
+    // The request's player was read for this request (its session lookup): status and mode are current.
+    if (input.player.accountStatus !== 'ACTIVE') {
+      results[i] = refuse(playRefusal(input.player.accountStatus));
+      continue;
+    }
+    const currency = session.currency;
+    if (currencyOfMode(input.player.gameMode) !== currency) {
+      results[i] = refuse('GAME_MODE_MISMATCH');
+      continue;
+    }
+    const sessionId = Number(session.id);
+    const state = states.get(sessionId)?.state ?? parseState(session.feature_state_json);
+    const limits = game.studio.bets[currency];
+    const divisor = game.studio.config.betDivisor;
+    let stake: number;
+    if (state !== null) {
+      if (input.buy) {
+        results[i] = refuse('GAME_FEATURE_IN_PROGRESS');
+        continue;
+      }
+      if (input.bet !== state.bet) {
+        results[i] = refuse('GAME_FEATURE_IN_PROGRESS', `The feature in progress plays at a bet of ${state.bet}.`);
+        continue;
+      }
+      stake = 0;
+    } else {
+      const buy = 'bonusBuy' in game.studio.config ? game.studio.config.bonusBuy : undefined;
+      if (input.bet > limits.max) results[i] = refuse('GAME_BET_OVER_MAX');
+      else if (input.bet < limits.min || input.bet % divisor !== 0) results[i] = refuse('GAME_BET_INVALID');
+      else if (input.buy && !buy) results[i] = refuse('GAME_BONUS_BUY_UNAVAILABLE');
+      if (results[i]) continue;
+      stake = input.buy ? buy!.priceUnits * (input.bet / divisor) : input.bet;
+    }
+    if (stake > balanceIn(batch!.balances(input.playerId), currency)) {
+      results[i] = refuse('WALLET_INSUFFICIENT_FUNDS');
+      continue;
+    }
+
+    // Nothing was written for this spin so far; from here on everything belongs to its round.
+    const now = clock.nowMs();
+    let seed = seeds.get(input.playerId);
+    if (!seed) {
+      seed = await ensureActiveSeed(trx, input.playerId, newSeedCandidate(), now);
+      seeds.set(input.playerId, seed);
+    }
+    const seedId = Number(seed.id);
+    const taken = nonces.get(seedId) ?? { seed, from: Number(seed.next_nonce), next: Number(seed.next_nonce) };
+    const nonce = taken.next;
+    taken.next += 1;
+    nonces.set(seedId, taken);
+    const outcome = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state, nativeHmacSha256);
+    if (outcome.stake !== stake) throw new Error(`${game.slug}: the engine charged ${outcome.stake}, the checks expected ${stake}`);
+    const key = `game:${input.playerId}:${input.idempotencyKey}`;
+    const metadata = { gameId: input.gameId, session: sessionId, nonce };
+    const shard = systemAccountShard(input.playerId);
+    const moves: TransferRequest[] = [];
+    if (outcome.totalWin > 0) moves.push({ idempotencyKey: `${key}:win`, from: { system: 'game_play' }, to: { playerId: input.playerId, kind: playerCreditKind(currency, 'game_win') }, currency, amount: outcome.totalWin, reason: 'game_win', metadata });
+    if (outcome.jackpotContribution > 0) moves.push({ idempotencyKey: `${key}:jp-in`, from: { system: 'game_play', shard }, to: { system: 'jackpots', shard }, currency, amount: outcome.jackpotContribution, reason: 'jackpot_contribution', metadata });
+    batch!.add({ play: outcome.stake > 0 ? { idempotencyKey: key, playerId: input.playerId, currency, amount: outcome.stake, metadata } : undefined, transfers: moves });
+    const grand = outcome.jackpots.some((j) => j.tier === 'grand' && j.amount === null);
+    let jackpotWin = 0;
+    if (grand) {
+      // A Grand pays the whole pool as the ledger holds it: write what the group planned so far
+      // (this round's contribution included), pay, and go on from the balances as now stored.
+      await batch!.write();
+      jackpotWin = await payJackpot(trx, { idempotencyKey: key, playerId: input.playerId, currency, nowMs: now, metadata });
+      batch = await openBatch();
+    }
+    const win = outcome.totalWin + jackpotWin;
+    const after = batch!.balances(input.playerId);
+    const round: NewGameRound = {
+      player_id: input.playerId,
+      session_id: sessionId,
+      game_id: input.gameId,
+      currency,
+      idempotency_key: input.idempotencyKey,
+      bet: input.bet,
+      stake: outcome.stake,
+      win,
+      jackpot_contribution: outcome.jackpotContribution,
+      jackpot_win: jackpotWin,
+      step: outcome.step,
+      bought: outcome.bought ? 1 : 0,
+      seed_id: seedId,
+      nonce,
+      state_before_json: state === null ? null : JSON.stringify(state),
+      outcome_json: JSON.stringify(outcome),
+      balance_after: balanceIn(after, currency),
+      created_at_ms: now,
+    };
+    const entry: PlannedRound = { index: i, round, seed, outcome, grand, balances: { entries: after.entries, winnings: after.winnings, tourPoints: after.tourPoints, coins: after.coins } };
+    rounds.push(entry);
+    planned.set(keyOf(input), entry);
+    const sessionState = states.get(sessionId) ?? { state, rounds: 0 };
+    sessionState.state = outcome.next;
+    sessionState.rounds += 1;
+    states.set(sessionId, sessionState);
+  }
+
+  if (rounds.length > 0) {
+    await batch!.write();
+    await advanceSeedNonces(trx, [...nonces.entries()].map(([seedId, { from, next }]) => ({ seedId, from, to: next })));
+    const ids = await insertRounds(trx, rounds.map((r) => r.round));
+    const events: NewDomainEvent[] = [];
+    const grandCurrencies = new Set<Currency>();
+    const contributed = new Set<Currency>();
+    for (const [n, entry] of rounds.entries()) {
+      entry.id = ids[n]!;
+      const { round, outcome } = entry;
+      const event = { roundId: entry.id, gameId: round.game_id, currency: round.currency, bet: round.bet, stake: round.stake, win: round.win, step: round.step, bought: outcome.bought, jackpotWin: round.jackpot_win };
+      // The play event carries the balance push: one outbox row per round for the common case.
+      events.push(pushEvent({ eventType: ROUND_PLAYED_EVENT, playerId: round.player_id, push: { type: 'balance', action: 'update', data: entry.balances }, payload: event }));
+      if (round.win > 0) events.push({ type: ROUND_WON_EVENT, playerId: round.player_id, payload: event });
+      if (entry.grand) {
+        const login = (await trx.selectFrom('players').select('login').where('id', '=', round.player_id).executeTakeFirst())?.login ?? '';
+        events.push({ type: JACKPOT_WON_EVENT, playerId: round.player_id, payload: event });
+        events.push(await jackpotPushEvent(trx, round.currency, { amount: round.jackpot_win, winner: maskName(login) }));
+        grandCurrencies.add(round.currency);
+      } else if (outcome.jackpotContribution > 0) contributed.add(round.currency);
+      results[entry.index] = { ok: true, round: { id: entry.id, ...round }, seed: entry.seed, replayed: false, outcome };
+    }
+    // A busy pool pushes its value at most every JACKPOT_PUSH_INTERVAL_MS (a Grand pushes at once).
+    const now = clock.nowMs();
+    for (const currency of contributed) {
+      if (!grandCurrencies.has(currency) && (await claimJackpotPush(trx, currency, now, JACKPOT_PUSH_INTERVAL_MS))) events.push(await jackpotPushEvent(trx, currency, null));
+    }
+    await recordEvents(trx, events, { clock });
+    await updateSessionsAfterRounds(
+      trx,
+      [...states.entries()].map(([sessionId, { state, rounds: count }]) => ({ sessionId, featureStateJson: state === null ? null : JSON.stringify(state), rounds: count })),
+      now,
+    );
+  }
+  for (const { index, of } of replaysOfPlanned) results[index] = { ok: true, round: { id: of.id!, ...of.round }, seed: of.seed, replayed: true };
+  return results.map((result, i) => {
+    if (!result) throw new Error(`spin ${i} of the group has no result`);
+    return result;
+  });
+}
+
+async function jackpotPushEvent(trx: Transaction<Database>, currency: Currency, won: { amount: number; winner: string } | null): Promise<NewDomainEvent> {
+  const value = await jackpotPoolValue(trx, currency);
+  return pushEvent({ eventType: 'game.jackpot-changed', playerId: null, push: { type: 'jackpot', action: 'update', data: { currency, value, won } } });
+}
+
+interface Waiting {
+  deps: AppDeps;
+  request: SpinRequest;
+  resolve: (value: SpinResult) => void;
+  reject: (error: unknown) => void;
+}
+const waiting = new WeakMap<object, Waiting[]>();
+
+/** At most this many spins are played by one group. */
+const MAX_GROUP = 256;
+
+/** One spin in a transaction of its own (PostgreSQL, a lone spin, or a spin of a group that failed). */
+function playAlone(deps: AppDeps, request: SpinRequest): Promise<SpinResult> {
+  return ledgerAtomic(deps.database.db, async (trx) => (await playSpins(deps, trx, [request]))[0]!);
+}
+
+/**
+ * Queues a spin on SQLite: the spins of one event-loop turn are played together. SQLite's driver is
+ * synchronous under its promises, so a spin's whole transaction would otherwise run before the next
+ * request's I/O callback and every spin would pay its own statements and commit.
+ */
+function queueSpin(deps: AppDeps, request: SpinRequest): Promise<SpinResult> {
+  const db = deps.database.db;
+  if (deps.database.dialect !== 'sqlite') return playAlone(deps, request);
+  return new Promise<SpinResult>((resolve, reject) => {
+    let queue = waiting.get(db);
+    if (!queue) {
+      const batch: Waiting[] = [];
+      queue = batch;
+      waiting.set(db, batch);
+      setImmediate(() => {
+        waiting.delete(db);
+        void runGroups(db, batch);
+      });
+    }
+    queue.push({ deps, request, resolve, reject });
+  });
+}
+
+/**
+ * Plays queued spins in groups of at most MAX_GROUP, one transaction each. If a group throws, it rolls
+ * back and each of its spins runs again on its own, so an error reaches only its own caller (spins
+ * only write to the database).
+ */
+async function runGroups(db: Kysely<Database>, batch: Waiting[]): Promise<void> {
+  for (let start = 0; start < batch.length; start += MAX_GROUP) {
+    const group = batch.slice(start, start + MAX_GROUP);
+    const deps = group[0]!.deps;
+    if (group.length === 1) {
+      await playAlone(deps, group[0]!.request).then(group[0]!.resolve, group[0]!.reject);
+      continue;
+    }
+    let values: SpinResult[] | null = null;
+    try {
+      values = await db.transaction().execute((trx) => playSpins(deps, trx, group.map((item) => item.request)));
+    } catch {
+      for (const item of group) await playAlone(item.deps, item.request).then(item.resolve, item.reject);
+      continue;
+    }
+    group.forEach((item, i) => item.resolve(values[i]!));
+  }
+}
+
+/** One step of play (docs/games/play-api.md); a retried key answers the first round. */
+export async function spin(deps: AppDeps, input: SpinInput) {
+  const game = await requireGame(deps, input.gameId);
+  const result = await queueSpin(deps, { game, input });
+  if (!result.ok) throw new AppError(result.code, result.message === undefined ? {} : { message: result.message });
+  return { ...roundView(result.round, input.session, result.seed, result.outcome), replayed: result.replayed };
+}
