@@ -18,9 +18,8 @@ import { currencyOfMode, JACKPOT_PUSH_INTERVAL_MS, JACKPOT_WON_EVENT, maskName, 
 /**
  * The spin (POST /rest/game/{id}/spin/, docs/games/play-api.md): one step of play as one atomic
  * ledger operation with its round row, the session's feature state, the seed's nonce and the outbox
- * events. On SQLite the spins that arrive in one turn of the event loop are played together, in one
- * transaction, by a few multi-row statements per group (`playSpins`); on PostgreSQL each spin is a
- * group of one in its own transaction, with its rows locked.
+ * events. Spins that arrive together are played as a group, in one transaction, by a few multi-row
+ * statements per group (`playSpins`, `queueSpin`); on PostgreSQL with their rows locked.
  */
 export interface SpinInput {
   playerId: number;
@@ -280,45 +279,54 @@ interface Waiting {
   resolve: (value: SpinResult) => void;
   reject: (error: unknown) => void;
 }
-const waiting = new WeakMap<object, Waiting[]>();
 
 /** At most this many spins are played by one group. */
 const MAX_GROUP = 256;
 
-/** One spin in a transaction of its own (PostgreSQL, a lone spin, or a spin of a group that failed). */
+/** One spin in a transaction of its own (a lone spin, or a spin of a group that failed). */
 function playAlone(deps: AppDeps, request: SpinRequest): Promise<SpinResult> {
   return ledgerAtomic(deps.database.db, async (trx) => (await playSpins(deps, trx, [request]))[0]!);
 }
 
+/** Spins waiting for their group, per database handle. */
+const queues = new WeakMap<object, { waiting: Waiting[]; draining: boolean }>();
+
 /**
- * Queues a spin on SQLite: the spins of one event-loop turn are played together. SQLite's driver is
- * synchronous under its promises, so a spin's whole transaction would otherwise run before the next
- * request's I/O callback and every spin would pay its own statements and commit.
+ * Queues a spin for the next group. On SQLite the group is the spins of one turn of the event loop:
+ * SQLite's driver is synchronous under its promises, so a group's transaction runs whole before the
+ * next request is read. On PostgreSQL one group at a time is in flight per process (a group locks
+ * the shards' game and jackpot accounts, so two would mostly wait for each other); the spins that
+ * arrive meanwhile form the next group, so the per-statement cost of the driver is paid per group.
  */
 function queueSpin(deps: AppDeps, request: SpinRequest): Promise<SpinResult> {
   const db = deps.database.db;
-  if (deps.database.dialect !== 'sqlite') return playAlone(deps, request);
   return new Promise<SpinResult>((resolve, reject) => {
-    let queue = waiting.get(db);
+    let queue = queues.get(db);
     if (!queue) {
-      const batch: Waiting[] = [];
-      queue = batch;
-      waiting.set(db, batch);
-      setImmediate(() => {
-        waiting.delete(db);
-        void runGroups(db, batch);
-      });
+      queue = { waiting: [], draining: false };
+      queues.set(db, queue);
     }
-    queue.push({ deps, request, resolve, reject });
+    queue.waiting.push({ deps, request, resolve, reject });
+    if (queue.draining) return;
+    queue.draining = true;
+    const drain = async (q: { waiting: Waiting[]; draining: boolean }) => {
+      try {
+        while (q.waiting.length > 0) await runGroups(db, deps.database.dialect === 'postgres', q.waiting.splice(0));
+      } finally {
+        q.draining = false;
+      }
+    };
+    if (deps.database.dialect === 'sqlite') setImmediate(() => void drain(queue));
+    else void drain(queue);
   });
 }
 
 /**
- * Plays queued spins in groups of at most MAX_GROUP, one transaction each. If a group throws, it rolls
- * back and each of its spins runs again on its own, so an error reaches only its own caller (spins
- * only write to the database).
+ * Plays queued spins in groups of at most MAX_GROUP, one transaction each (on PostgreSQL retried on
+ * serialization failures and deadlocks). If a group throws, it rolls back and each of its spins runs
+ * again on its own, so an error reaches only its own caller (spins only write to the database).
  */
-async function runGroups(db: Kysely<Database>, batch: Waiting[]): Promise<void> {
+async function runGroups(db: Kysely<Database>, postgres: boolean, batch: Waiting[]): Promise<void> {
   for (let start = 0; start < batch.length; start += MAX_GROUP) {
     const group = batch.slice(start, start + MAX_GROUP);
     const deps = group[0]!.deps;
@@ -326,9 +334,10 @@ async function runGroups(db: Kysely<Database>, batch: Waiting[]): Promise<void> 
       await playAlone(deps, group[0]!.request).then(group[0]!.resolve, group[0]!.reject);
       continue;
     }
+    const requests = group.map((item) => item.request);
     let values: SpinResult[] | null = null;
     try {
-      values = await db.transaction().execute((trx) => playSpins(deps, trx, group.map((item) => item.request)));
+      values = postgres ? await ledgerAtomic(db, (trx) => playSpins(deps, trx, requests)) : await db.transaction().execute((trx) => playSpins(deps, trx, requests));
     } catch {
       for (const item of group) await playAlone(item.deps, item.request).then(item.resolve, item.reject);
       continue;

@@ -1,6 +1,6 @@
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
-import { statementsOf } from '../statements';
+import { type Statements, statementsOf } from '../statements';
 import type { FairnessSeedsTable, GameRoundsTable, GameSessionsTable } from '../tables/games';
 
 /**
@@ -98,12 +98,14 @@ export async function listRounds(db: Db, playerId: number, gameId: number, page:
 }
 
 // Batched forms of the spin's reads and writes (a group of spins in one transaction, the server's
-// games/spin.ts): a few statements per group instead of several per spin. At most
+// games/spin.ts): a few statements per group instead of several per spin. On SQLite at most
 // ROWS_PER_STATEMENT rows per statement, so that the SQL text depends only on the count and SQLite
-// reuses its prepared statements.
+// reuses its prepared statements; on PostgreSQL one statement each, so that the rows a statement
+// locks are locked in one ascending order (a group's statements never wait for each other's locks).
 const ROWS_PER_STATEMENT = 32;
 
-function chunks<T>(items: readonly T[]): T[][] {
+function chunks<T>(items: readonly T[], statements: Statements): T[][] {
+  if (statements.postgres) return items.length === 0 ? [] : [[...items]];
   const out: T[][] = [];
   for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) out.push(items.slice(start, start + ROWS_PER_STATEMENT));
   return out;
@@ -117,7 +119,7 @@ function marks(count: number, mark = '?'): string {
 export async function lockGameSessions(trx: Db, tokens: readonly string[]): Promise<GameSession[]> {
   const statements = statementsOf(trx);
   const rows: GameSession[] = [];
-  for (const chunk of chunks([...new Set(tokens)])) rows.push(...(await statements.all<GameSession>(`select * from game_sessions where token in (${marks(chunk.length)})${statements.postgres ? ' order by id for update' : ''}`, chunk)));
+  for (const chunk of chunks([...new Set(tokens)], statements)) rows.push(...(await statements.all<GameSession>(`select * from game_sessions where token in (${marks(chunk.length)})${statements.postgres ? ' order by id for update' : ''}`, chunk)));
   return rows;
 }
 
@@ -125,7 +127,7 @@ export async function lockGameSessions(trx: Db, tokens: readonly string[]): Prom
 export async function findRoundsByKeys(trx: Db, keys: readonly { playerId: number; idempotencyKey: string }[]): Promise<GameRound[]> {
   const statements = statementsOf(trx);
   const rows: GameRound[] = [];
-  for (const chunk of chunks(keys)) {
+  for (const chunk of chunks(keys, statements)) {
     rows.push(...(await statements.all<GameRound>(`select * from game_rounds where ${chunk.map(() => '(player_id = ? and idempotency_key = ?)').join(' or ')}`, chunk.flatMap((k) => [k.playerId, k.idempotencyKey]))));
   }
   return rows;
@@ -135,7 +137,7 @@ export async function findRoundsByKeys(trx: Db, keys: readonly { playerId: numbe
 export async function lockActiveSeeds(trx: Db, playerIds: readonly number[]): Promise<FairnessSeed[]> {
   const statements = statementsOf(trx);
   const rows: FairnessSeed[] = [];
-  for (const chunk of chunks([...new Set(playerIds)])) {
+  for (const chunk of chunks([...new Set(playerIds)], statements)) {
     rows.push(...(await statements.all<FairnessSeed>(`select * from fairness_seeds where status = 'active' and player_id in (${marks(chunk.length)})${statements.postgres ? ' order by id for update' : ''}`, chunk)));
   }
   return rows;
@@ -144,7 +146,7 @@ export async function lockActiveSeeds(trx: Db, playerIds: readonly number[]): Pr
 /** Moves each seed's next nonce from what was read to the nonce after its last round; every seed must still be where it was read. */
 export async function advanceSeedNonces(trx: Db, moves: readonly { seedId: number; from: number; to: number }[]): Promise<void> {
   const statements = statementsOf(trx);
-  for (const chunk of chunks(moves)) {
+  for (const chunk of chunks(moves, statements)) {
     const changed = await statements.run(
       `update fairness_seeds set next_nonce = case id ${chunk.map(() => 'when ? then cast(? as bigint)').join(' ')} end where status = 'active' and (${chunk.map(() => '(id = ? and next_nonce = ?)').join(' or ')})`,
       [...chunk.flatMap((m) => [m.seedId, m.to]), ...chunk.flatMap((m) => [m.seedId, m.from])],
@@ -157,7 +159,7 @@ export async function advanceSeedNonces(trx: Db, moves: readonly { seedId: numbe
 export async function insertRounds(trx: Db, rounds: readonly NewGameRound[]): Promise<number[]> {
   const statements = statementsOf(trx);
   const ids: number[] = [];
-  for (const chunk of chunks(rounds)) {
+  for (const chunk of chunks(rounds, statements)) {
     const rows = await statements.all<{ id: number; player_id: number; idempotency_key: string }>(
       `insert into game_rounds (player_id, session_id, game_id, currency, idempotency_key, bet, stake, win, jackpot_contribution, jackpot_win, step, bought, seed_id, nonce, state_before_json, outcome_json, balance_after, created_at_ms)
         values ${marks(chunk.length, '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')} returning id, player_id, idempotency_key`,
@@ -177,7 +179,7 @@ export async function insertRounds(trx: Db, rounds: readonly NewGameRound[]): Pr
 /** After rounds: each session's feature state as its last round left it, and its count of rounds. */
 export async function updateSessionsAfterRounds(trx: Db, updates: readonly { sessionId: number; featureStateJson: string | null; rounds: number }[], nowMs: number): Promise<void> {
   const statements = statementsOf(trx);
-  for (const chunk of chunks(updates)) {
+  for (const chunk of chunks(updates, statements)) {
     const cases = chunk.map(() => 'when ? then ?').join(' ');
     await statements.run(
       `update game_sessions set feature_state_json = case id ${cases} end, rounds_played = rounds_played + case id ${chunk.map(() => 'when ? then cast(? as integer)').join(' ')} end, updated_at_ms = ? where id in (${marks(chunk.length)})`,

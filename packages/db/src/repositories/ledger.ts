@@ -612,8 +612,15 @@ export async function settle(
   return options.wholeTransaction && db.isTransaction ? work(db as Transaction<Database>) : ledgerAtomic(db, work);
 }
 
-/** At most this many rows per statement of a settlement batch (bounds the SQL variants cached). */
+/**
+ * At most this many rows per statement of a settlement batch on SQLite (bounds the SQL variants
+ * cached). PostgreSQL takes each kind in one statement, so that its locks are taken in one order.
+ */
 const BATCH_ROWS_PER_STATEMENT = 32;
+
+function batchRows(statements: Statements): number {
+  return statements.postgres ? Number.POSITIVE_INFINITY : BATCH_ROWS_PER_STATEMENT;
+}
 
 /** A settlement of a batch: a play (optional) and transfers, as `settle` takes them. */
 export interface Settlement {
@@ -647,9 +654,10 @@ export class SettlementBatch {
     // Players by chunks (the SQL text then depends only on the count, so SQLite reuses it); on
     // PostgreSQL a batch is one round, so its locks are taken by one statement in id order.
     const ids = request.playerIds;
-    const accounts = await loadAccounts(trx, request.system, clock, { players: ids.slice(0, BATCH_ROWS_PER_STATEMENT) });
-    for (let start = BATCH_ROWS_PER_STATEMENT; start < ids.length; start += BATCH_ROWS_PER_STATEMENT) {
-      for (const [key, account] of await loadAccounts(trx, [], clock, { players: ids.slice(start, start + BATCH_ROWS_PER_STATEMENT) })) accounts.set(key, account);
+    const perStatement = batchRows(statementsOf(trx));
+    const accounts = await loadAccounts(trx, request.system, clock, { players: ids.slice(0, perStatement) });
+    for (let start = perStatement; start < ids.length; start += perStatement) {
+      for (const [key, account] of await loadAccounts(trx, [], clock, { players: ids.slice(start, start + perStatement) })) accounts.set(key, account);
     }
     return new SettlementBatch(trx, accounts, clock);
   }
@@ -704,8 +712,9 @@ export class SettlementBatch {
     if (this.written) throw new Error('ledger: settlement batch already written');
     this.written = true;
     const statements = statementsOf(this.trx);
-    for (let start = 0; start < this.rows.length; start += BATCH_ROWS_PER_STATEMENT) {
-      const chunk = this.rows.slice(start, start + BATCH_ROWS_PER_STATEMENT);
+    const perStatement = batchRows(statements);
+    for (let start = 0; start < this.rows.length; start += perStatement) {
+      const chunk = this.rows.slice(start, start + perStatement);
       const changed = await statements.run(
         `insert into ledger_transfers (idempotency_key, debit_account_id, credit_account_id, currency, amount, reason, metadata_json, status, pending_id, created_at_ms)
           values ${Array.from({ length: chunk.length }, () => TRANSFER_VALUES).join(', ')}`,
@@ -713,7 +722,7 @@ export class SettlementBatch {
       );
       if (changed !== chunk.length) throw new Error(`ledger: a settlement batch wrote ${changed} of ${chunk.length} transfers`);
     }
-    await this.moves.apply(statements, BATCH_ROWS_PER_STATEMENT);
+    await this.moves.apply(statements, perStatement);
   }
 }
 
