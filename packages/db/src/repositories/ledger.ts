@@ -554,16 +554,22 @@ async function planPlayLegs(trx: Transaction<Database>, request: PlayRequest, ac
     }
     return { replayed: legs };
   }
+  return { planned: playLegs(request, accounts).map((leg) => ({ request: leg, status: 'posted' as const, pendingId: null })) };
+}
+
+/** The legs of a new play against the accounts' current balances: unplayed Fortune Coins first (planPlay). */
+function playLegs(request: PlayRequest, accounts: AccountMap): TransferRequest[] {
   const balance = (kind: PlayerAccountKind) => accounts.get(accountRefKey({ playerId: request.playerId, kind }, request.currency))?.balance ?? 0;
   const balances: PlayerBalances = { gc: request.currency === 'GC' ? balance('player_balance') : 0, fcUnplayed: request.currency === 'FC' ? balance('player_unplayed') : 0, fcRedeemable: request.currency === 'FC' ? balance('player_redeemable') : 0 };
-  const plan = planPlay(request.idempotencyKey, request.currency, amount, balances);
-  return {
-    planned: plan.legs.map((leg) => ({
-      request: { idempotencyKey: leg.idempotencyKey, from: { playerId: request.playerId, kind: leg.kind }, to: { system: 'game_play' }, currency: request.currency, amount: leg.amount, reason: 'game_bet', metadata: request.metadata },
-      status: 'posted' as const,
-      pendingId: null,
-    })),
-  };
+  return planPlay(request.idempotencyKey, request.currency, request.amount as number, balances).legs.map((leg) => ({
+    idempotencyKey: leg.idempotencyKey,
+    from: { playerId: request.playerId, kind: leg.kind },
+    to: { system: 'game_play' },
+    currency: request.currency,
+    amount: leg.amount,
+    reason: 'game_bet',
+    metadata: request.metadata,
+  }));
 }
 
 /**
@@ -590,14 +596,13 @@ export async function play(db: LedgerDb, request: PlayRequest, options: LedgerOp
 
 /**
  * A play (optional) and transfers as one ledger operation: what `play` then `transferMany` do, with
- * the accounts of both loaded (on PostgreSQL: locked) once. A game round settles through this: its
- * bet, its win and its jackpot contribution. `wholeTransaction`: the caller's transaction rolls back
- * as a whole whenever this throws, so no savepoint is needed (two statements fewer).
+ * the accounts of both loaded (on PostgreSQL: locked) once. (Game rounds settle many at a time
+ * through SettlementBatch, which plans each one the same way.)
  */
 export async function settle(
   db: LedgerDb,
   request: { play?: PlayRequest; transfers: TransferRequest[] },
-  options: LedgerOptions & { wholeTransaction?: boolean } = {},
+  options: LedgerOptions = {},
 ): Promise<{ play: { legs: TransferRecord[]; replayed: boolean } | null; transfers: TransferResult[] }> {
   const clock = options.clock ?? systemClock;
   const bet = request.play;
@@ -609,7 +614,7 @@ export async function settle(
     const accounts = await loadAccounts(trx, [...(bet ? playAccountRefs(bet) : []), ...refsOf(planned)], clock);
     return writePlayAndTransfers(trx, bet, planned, accounts, clock);
   };
-  return options.wholeTransaction && db.isTransaction ? work(db as Transaction<Database>) : ledgerAtomic(db, work);
+  return ledgerAtomic(db, work);
 }
 
 /**
@@ -678,13 +683,8 @@ export class SettlementBatch {
     const planned: TransferRequest[] = [];
     const bet = settlement.play;
     if (bet) {
-      const amount = bet.amount as number;
-      validateTransferShape({ idempotencyKey: bet.idempotencyKey, currency: bet.currency, amount, reason: 'game_bet' });
-      const balance = (kind: PlayerAccountKind) => this.accounts.get(accountRefKey({ playerId: bet.playerId, kind }, bet.currency))?.balance ?? 0;
-      const balances: PlayerBalances = { gc: bet.currency === 'GC' ? balance('player_balance') : 0, fcUnplayed: bet.currency === 'FC' ? balance('player_unplayed') : 0, fcRedeemable: bet.currency === 'FC' ? balance('player_redeemable') : 0 };
-      for (const leg of planPlay(bet.idempotencyKey, bet.currency, amount, balances).legs) {
-        planned.push({ idempotencyKey: leg.idempotencyKey, from: { playerId: bet.playerId, kind: leg.kind }, to: { system: 'game_play' }, currency: bet.currency, amount: leg.amount, reason: 'game_bet', metadata: bet.metadata });
-      }
+      validateTransferShape({ idempotencyKey: bet.idempotencyKey, currency: bet.currency, amount: bet.amount as number, reason: 'game_bet' });
+      planned.push(...playLegs(bet, this.accounts));
     }
     for (const transfer of settlement.transfers) {
       validateTransferShape(transfer as TransferRequest & { amount: number });
