@@ -58,4 +58,22 @@ describe.each(dialectsUnderTest())('session lookups on %s', (dialect) => {
     expect((await t.app.inject({ method: 'GET', url: '/rest/logout/', headers: { cookie: fresh } })).statusCode).toBe(200);
     expect((await profile(fresh)).statusCode).toBe(401);
   });
+
+  // On PostgreSQL the lookups of concurrent requests share one query (batchedLoader): each request
+  // must still get its own player, and each cookie its own answer.
+  it('answer concurrent requests with different cookies each with its own player', async () => {
+    const db = t.database.db;
+    const accounts = await Promise.all([0, 1, 2, 3].map((i) => signUpViaApi(t.app, `concurrent.lookups.${i}@example.com`)));
+    const ids = await Promise.all(accounts.map(async (a) => Number((await db.selectFrom('players').select('id').where('uuid', '=', a.uuid).executeTakeFirstOrThrow()).id)));
+    await db.updateTable('players').set({ account_status: 'BLOCKED' }).where('id', '=', ids[2]!).execute();
+    await db.updateTable('sessions').set({ expires_at_ms: Date.now() - 1 }).where('player_id', '=', ids[3]!).execute();
+    const cookies = [accounts[0]!.cookie, accounts[1]!.cookie, accounts[2]!.cookie, accounts[3]!.cookie, 'ss_session=unknown-token', accounts[0]!.cookie, accounts[1]!.cookie];
+    const [answers, inits] = await Promise.all([
+      Promise.all(cookies.map((cookie) => profile(cookie))),
+      Promise.all(cookies.map((cookie) => t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } }))),
+    ]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 401, 401, 401, 200, 200]);
+    const email = (i: number) => `concurrent.lookups.${i}@example.com`;
+    expect(inits.map((a) => (a.json() as { data: { email: string | null } }).data.email)).toEqual([email(0), email(1), null, null, null, email(0), email(1)]);
+  });
 });

@@ -4,10 +4,11 @@ import { playerChangeFeed, type ChangeMark } from '@sweepstack/db/player-change-
 import type { Database } from '@sweepstack/db/schema';
 import { findPlayerById, type Player } from '@sweepstack/db/repositories/players';
 import { deleteExpiredAuthTokens } from '@sweepstack/db/repositories/auth-tokens';
-import { deleteExpiredSessions, deleteSession, findLiveSession, insertSession, touchSession } from '@sweepstack/db/repositories/sessions';
+import { deleteExpiredSessions, deleteSession, findLiveSession, findSessionsByHashes, insertSession, touchSession } from '@sweepstack/db/repositories/sessions';
 import { SESSION_LIFETIME_MS, SESSION_REFRESH_INTERVAL_MS } from '@sweepstack/domain/auth/lifetimes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
+import { batchedLoader } from '../lib/batched-loader';
 import { setBounded } from '../lib/bounded-map';
 import { hashToken, newToken } from '../lib/secure-token';
 import { liftEndedExclusion } from '../responsible-play/exclusions';
@@ -46,6 +47,15 @@ declare module 'fastify' {
 export async function registerSession(app: FastifyInstance): Promise<void> {
   const { database, clock, config } = app.deps;
   const lookups = sessionLookupCache(database.db);
+  // PostgreSQL (no kept lookups: several processes write): the lookups of concurrent requests share
+  // one query (a network round trip and its driver work per batch, not per request).
+  const batched = database.dialect === 'postgres' ? batchedLoader((hashes: string[]) => findSessionsByHashes(database.db, hashes)) : null;
+  const findLive = async (tokenHash: string, now: number) => {
+    if (!batched) return findLiveSession(database.db, tokenHash, now);
+    const found = await batched(tokenHash);
+    // Requests of one batch with the same cookie get copies: a handler may change its player object.
+    return found && found.session.expires_at_ms > now ? { session: { ...found.session }, player: { ...found.player } } : undefined;
+  };
   app.decorateRequest('sessionState', null);
   app.decorateRequest('getPlayer', function getPlayer(this: FastifyRequest): Promise<Player | undefined> {
     const existing = this.sessionState;
@@ -73,7 +83,7 @@ export async function registerSession(app: FastifyInstance): Promise<void> {
       // Taken before the read: a kept lookup is never newer than its mark.
       const mark = lookups?.mark();
       const tokenHash = hashToken(token);
-      const found = await findLiveSession(database.db, tokenHash, now);
+      const found = await findLive(tokenHash, now);
       if (!found || NO_SESSION_STATUSES.has(found.player.account_status)) {
         state.clearCookie = true;
         return undefined;

@@ -47,9 +47,17 @@ const selectLiveSession = preparedQuery((db, tokenHash: string, nowMs: number) =
 );
 
 /** The live session of a token hash together with its player, or undefined when unknown or expired. */
-export async function findLiveSession(db: Db, tokenHash: string, nowMs: number): Promise<{ session: SessionRecord; player: Player } | undefined> {
+export async function findLiveSession(db: Db, tokenHash: string, nowMs: number): Promise<LiveSession | undefined> {
   const [row] = await selectLiveSession(db, tokenHash, nowMs);
-  if (!row) return undefined;
+  return row ? toLiveSession(row) : undefined;
+}
+
+export interface LiveSession {
+  session: SessionRecord;
+  player: Player;
+}
+
+function toLiveSession(row: SessionRecord & Player): LiveSession {
   // Plain object literals (a rest destructure of 25 keys costs more than the query on SQLite); the
   // `Player` annotation makes a missing column a type error.
   const player: Player = {
@@ -76,6 +84,22 @@ export async function findLiveSession(db: Db, tokenHash: string, nowMs: number):
     updated_at_ms: row.updated_at_ms,
   };
   return { session: { token_hash: row.token_hash, player_id: row.player_id, expires_at_ms: row.expires_at_ms, last_seen_at_ms: row.last_seen_at_ms }, player };
+}
+
+/**
+ * The sessions of several token hashes with their players, in one query, whatever their expiry: the
+ * caller compares `expires_at_ms` with its own now (a batch of request lookups, each with its moment).
+ */
+export async function findSessionsByHashes(db: Db, tokenHashes: readonly string[]): Promise<Map<string, LiveSession>> {
+  if (tokenHashes.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('sessions as s')
+    .innerJoin('players as p', 'p.id', 's.player_id')
+    .select(SESSION_COLUMNS.map((c) => `s.${c}` as const))
+    .select(PLAYER_COLUMNS.map((c) => `p.${c}` as const))
+    .where('s.token_hash', 'in', tokenHashes)
+    .execute();
+  return new Map(rows.map((row) => [row.token_hash, toLiveSession(row)]));
 }
 
 /** Rolling lifetime: pushes the expiry forward when the session is used. */
