@@ -466,28 +466,24 @@ class BalanceMoves {
   }
 
   /**
-   * Writes the changes: accounts that may go negative by one UPDATE, the others by one that only
-   * changes a row whose balance covers its need, at most `perStatement` accounts each (the SQL text
-   * then depends only on the number of accounts, so SQLite reuses its prepared statements).
+   * Writes the changes by one UPDATE per `perStatement` accounts, whose SQL text depends only on the
+   * number of accounts (SQLite reuses its prepared statement): a row changes only if its stored
+   * balance is at least its floor: for an account that may not go negative, the deepest point its
+   * movements reach in order; otherwise (or when it only receives) the lowest safe integer, no floor.
    */
   async apply(statements: Statements, perStatement = Number.POSITIVE_INFINITY): Promise<void> {
-    const free: [number, number, number][] = [];
-    const guarded: [number, number, number][] = [];
-    for (const [id, { delta, need, guarded: isGuarded }] of this.accounts) (isGuarded ? guarded : free).push([id, delta, need]);
-    for (const [list, guard] of [[free, false], [guarded, true]] as const) {
-      for (let start = 0; start < list.length; start += perStatement) await BalanceMoves.update(statements, list.slice(start, start + perStatement), guard);
-    }
+    const entries = [...this.accounts];
+    for (let start = 0; start < entries.length; start += perStatement) await BalanceMoves.update(statements, entries.slice(start, start + perStatement));
   }
 
-  private static async update(statements: Statements, entries: [id: number, delta: number, need: number][], guard: boolean): Promise<void> {
-    const cases = entries.map(() => 'when ? then cast(? as bigint)').join(' ');
+  private static async update(statements: Statements, entries: [number, { delta: number; need: number; guarded: boolean }][]): Promise<void> {
+    const whens = entries.map(() => 'when ? then cast(? as bigint)').join(' ');
     const ids = entries.map(([id]) => id);
-    const params: unknown[] = [...entries.flatMap(([id, delta]) => [id, delta]), ...ids];
-    if (guard) params.push(...entries.flatMap(([id, , need]) => [id, need]));
-    const changed = await statements.run(
-      `update ledger_accounts set balance = balance + case id ${cases} end where id in (${placeholders(ids.length)})${guard ? ` and balance >= case id ${entries.map(() => 'when ? then cast(? as bigint)').join(' ')} end` : ''}`,
-      params,
-    );
+    const changed = await statements.run(`update ledger_accounts set balance = balance + case id ${whens} end where id in (${placeholders(ids.length)}) and balance >= case id ${whens} end`, [
+      ...entries.flatMap(([id, { delta }]) => [id, delta]),
+      ...ids,
+      ...entries.flatMap(([id, { need, guarded }]) => [id, guarded && need > 0 ? need : Number.MIN_SAFE_INTEGER]),
+    ]);
     if (changed !== ids.length) throw new DomainError('WALLET_INSUFFICIENT_FUNDS', `accounts ${ids.join(', ')} cannot pay these transfers`);
   }
 }
