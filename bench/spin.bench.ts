@@ -23,6 +23,10 @@ import { ZSpinRequest } from '@sweepstack/contracts/games/play';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requirePlayer } from '../apps/server/src/plugins/session';
+import { requireGame } from '../apps/server/src/games/play';
+import { playSpins } from '../apps/server/src/games/spin';
+import type { Kysely } from 'kysely';
+import type { Database } from '@sweepstack/db/schema';
 
 const PLAYERS = 200;
 const LOAD_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'spin-load-client.mjs');
@@ -37,6 +41,36 @@ async function bareBaseline(connections: number, seconds: number): Promise<LoadR
   const result = await measure(`http://127.0.0.1:${port}/bare`, { connections, seconds });
   await bare.close();
   return result;
+}
+
+/**
+ * The spin's own work without HTTP: groups of 100 spins (one per player, as a loaded server forms
+ * them) played straight through playSpins in one transaction each, for `seconds`. What the game, the
+ * ledger, the round and the outbox cost on this database, whatever the HTTP side costs.
+ */
+async function groupsAlone(app: Awaited<ReturnType<typeof build>>, db: Kysely<Database>, players: { cookie: string; path: string; session: string }[], seconds: number): Promise<number> {
+  const deps = app.deps;
+  const requests = await Promise.all(
+    players.map(async (p) => {
+      const session = (await db.selectFrom('game_sessions').selectAll().where('token', '=', p.session).executeTakeFirstOrThrow());
+      const player = (await db.selectFrom('players').select(['account_status', 'game_mode']).where('id', '=', Number(session.player_id)).executeTakeFirstOrThrow());
+      return { game: await requireGame(deps, Number(session.game_id)), input: { playerId: Number(session.player_id), player: { accountStatus: player.account_status, gameMode: player.game_mode }, gameId: Number(session.game_id), session: p.session, bet: 100, buy: false, idempotencyKey: '' } };
+    }),
+  );
+  let key = 0;
+  const play = async (forSeconds: number) => {
+    let played = 0;
+    const until = performance.now() + forSeconds * 1000;
+    while (performance.now() < until) {
+      const group = requests.slice(key % 2 === 0 ? 0 : 100, key % 2 === 0 ? 100 : 200).map((r) => ({ ...r, input: { ...r.input, idempotencyKey: `alone-${key}-${r.input.playerId}` } }));
+      key += 1;
+      const results = await db.transaction().execute((trx) => playSpins(deps, trx, group));
+      played += results.filter((r) => r.ok).length;
+    }
+    return played / forSeconds;
+  };
+  await play(2); // warm-up, as the load generator's
+  return play(seconds);
 }
 
 /** BENCH_CPU_PROFILE=FILE: a V8 CPU profile of this process (the server) over the load, warm-up included. */
@@ -57,7 +91,7 @@ async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
   };
 }
 
-async function spinFigures(dialect: DialectName, connections: number, seconds: number): Promise<{ result: LoadResult; floor: LoadResult; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
+async function spinFigures(dialect: DialectName, connections: number, seconds: number): Promise<{ result: LoadResult; floor: LoadResult; alone: number; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
   const database = await createTestDatabase(dialect);
   const dir = mkdtempSync(path.join(tmpdir(), 'sweepstack-bench-'));
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
@@ -103,6 +137,7 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
   };
   const floor = await load(players.map((p) => ({ ...p, path: p.path.replace('/rest/game/', '/rest/bench/authenticated-floor/').replace('/spin/', '/') })));
 
+  const alone = await groupsAlone(app, database.db, players, seconds);
   const countRounds = async () => Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const roundsBefore = await countRounds();
   const cpuBefore = process.cpuUsage();
@@ -121,7 +156,7 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
   await app.close();
   const violations = await auditLedger(database.db);
   await database.destroy();
-  return { result, floor, rounds, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
+  return { result, floor, alone, rounds: rounds - roundsBefore, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
 }
 
 export async function run(): Promise<void> {
@@ -132,10 +167,11 @@ export async function run(): Promise<void> {
   const only = process.env.BENCH_DIALECTS?.split(',');
   const dialects = (postgresAdminUrl() ? (['sqlite', 'postgres'] as DialectName[]) : (['sqlite'] as DialectName[])).filter((d) => !only || only.includes(d));
   for (const dialect of dialects) {
-    const { result, floor, rounds, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds);
+    const { result, floor, alone, rounds, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds);
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
     console.log(`  authenticated POST floor (${dialect}): ${format(floor)} = ${((floor.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: the spin's request (session cookie, body schema) answered with no game or database work`);
-    console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)}; ${rounds} rounds recorded (warm-up included) for ${ok} 2xx answers measured; ${balanced}`);
+    console.log(`  the spin's own work alone (${dialect}): ${Math.round(alone)} spins/s = ${((alone / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: groups of 100 spins through playSpins, no HTTP (game, ledger, round, outbox)`);
+    console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)}; ${rounds} rounds recorded under the load (warm-up included) for ${ok} 2xx answers measured; ${balanced}`);
     console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games; server CPU ${Math.round(cpuMicrosPerSpin)} µs per spin; event loop delay p99 ${blockedMs.p99.toFixed(1)} ms, max ${blockedMs.max.toFixed(0)} ms`);
   }
   if (!postgresAdminUrl()) console.log('POST spin (postgres): skipped (set DATABASE_URL or TEST_POSTGRES_URL to postgres://…)');
