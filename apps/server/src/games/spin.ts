@@ -70,7 +70,8 @@ interface PlannedRound {
 /**
  * The system accounts a group's rounds may move: the game and jackpot accounts of the players'
  * shards. On SQLite those of every shard, so that the statement's text is always the same; on
- * PostgreSQL only the players' own, which the group (of one round) locks.
+ * PostgreSQL only the players' own, which the group locks (with its players' accounts, by one
+ * statement in id order, after the sessions and before the seeds).
  */
 function systemRefs(playerIds: Iterable<number>, postgres: boolean): { ref: AccountRef; currency: Currency }[] {
   const shards = postgres ? new Set([...playerIds].map((id) => systemAccountShard(id))) : Array.from({ length: SYSTEM_ACCOUNT_SHARDS }, (_, shard) => shard);
