@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
-import { format, isMain, measure, type LoadResult } from './lib/load';
+import { format, isMain, measure, median, type LoadResult } from './lib/load';
 import { ZSpinRequest } from '@sweepstack/contracts/games/play';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -91,7 +91,7 @@ async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
   };
 }
 
-async function spinFigures(dialect: DialectName, connections: number, seconds: number): Promise<{ result: LoadResult; floor: LoadResult; alone: number; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
+async function spinFigures(dialect: DialectName, connections: number, seconds: number, rounds: number): Promise<{ result: LoadResult; bare: LoadResult; pairs: number[][]; floor: LoadResult; alone: number; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
   const database = await createTestDatabase(dialect);
   const dir = mkdtempSync(path.join(tmpdir(), 'sweepstack-bench-'));
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
@@ -110,7 +110,8 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  if (process.env.BENCH_NO_DISPATCH) await (app as unknown as { realtime: { dispatcher: { stop(): Promise<void> } } }).realtime.dispatcher.stop();
+  const dispatcher = (app as unknown as { realtime: { dispatcher: { stop(): Promise<void>; idle(): Promise<void> } } }).realtime.dispatcher;
+  if (process.env.BENCH_NO_DISPATCH) await dispatcher.stop();
   const gameIds = new Map((await database.db.selectFrom('games').select(['id', 'slug']).execute()).map((g) => [g.slug, Number(g.id)]));
 
   // Players with a session each (games mixed: lines, hold-and-link with the progressive pool, classic, ways).
@@ -140,38 +141,57 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
   const alone = await groupsAlone(app, database.db, players, seconds);
   const countRounds = async () => Number((await database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const roundsBefore = await countRounds();
-  const cpuBefore = process.cpuUsage();
-  const loopDelay = monitorEventLoopDelay({ resolution: 5 });
-  loopDelay.enable();
-  const profiler = process.env.BENCH_CPU_PROFILE ? await startProfile() : null;
-  const raw = await load(players);
-  const cpu = process.cpuUsage(cpuBefore);
-  loopDelay.disable();
-  const blockedMs = { p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 };
+  const delays: { p99: number; max: number }[] = [];
+  let profiler: Awaited<ReturnType<typeof startProfile>> | null = null;
+  // Rounds alternate a bare route and the spin load, so that each ratio compares neighbours in time
+  // (this machine's speed drifts by a third within minutes); the figures are the medians.
+  const bareRounds: LoadResult[] = [];
+  const spinRounds: (LoadResult & { ok: number })[] = [];
+  let cpuMicros = 0;
+  for (let round = 0; round < rounds; round++) {
+    // The bare route is served by this process too: its CPU is not the spin's, and the outbox of the
+    // previous spin round is dispatched before it starts.
+    await dispatcher.idle();
+    bareRounds.push(await bareBaseline(connections, seconds));
+    const loopDelay = monitorEventLoopDelay({ resolution: 5 });
+    loopDelay.enable();
+    // The profile covers the last spin round only (no bare route in it).
+    if (process.env.BENCH_CPU_PROFILE && round === rounds - 1) profiler = await startProfile();
+    const cpuBefore = process.cpuUsage();
+    spinRounds.push(await load(players));
+    const cpu = process.cpuUsage(cpuBefore);
+    cpuMicros += cpu.user + cpu.system;
+    loopDelay.disable();
+    delays.push({ p99: loopDelay.percentile(99) / 1e6, max: loopDelay.max / 1e6 });
+  }
+  const raw = median(spinRounds) as LoadResult & { ok: number };
+  // The event loop's delay: the median round's p99, the worst round's max.
+  const blockedMs = { p99: [...delays].sort((a, b) => a.p99 - b.p99)[Math.floor(delays.length / 2)]!.p99, max: Math.max(...delays.map((d) => d.max)) };
   if (profiler) await profiler.stop(`${process.env.BENCH_CPU_PROFILE}-${dialect}.cpuprofile`);
-  const rounds = await countRounds();
-  // Server CPU (all its threads, warm-up included) per round played: steadier than a rate on a shared machine.
-  const cpuMicrosPerSpin = (cpu.user + cpu.system) / Math.max(1, rounds - roundsBefore);
+  const roundsPlayed = (await countRounds()) - roundsBefore;
+  // Server CPU (all its threads, warm-ups included) per round played:
+  // steadier than a rate on a shared machine.
+  const cpuMicrosPerSpin = cpuMicros / Math.max(1, roundsPlayed);
   const result: LoadResult = { requestsPerSecond: raw.requestsPerSecond, p99Ms: raw.p99Ms, errors: raw.errors, non2xx: raw.non2xx };
   await app.close();
   const violations = await auditLedger(database.db);
   await database.destroy();
-  return { result, floor, alone, rounds: rounds - roundsBefore, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
+  return { result, bare: median(bareRounds), pairs: bareRounds.map((b, i) => [b.requestsPerSecond, spinRounds[i]!.requestsPerSecond]), floor, alone, rounds: roundsPlayed, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
 }
 
 export async function run(): Promise<void> {
   const seconds = Number(process.env.BENCH_SECONDS ?? 8);
   const connections = Number(process.env.BENCH_CONNECTIONS ?? 100);
-  const baseline = await bareBaseline(connections, seconds);
-  console.log(`bare fastify route:                 ${format(baseline)}`);
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const only = process.env.BENCH_DIALECTS?.split(',');
   const dialects = (postgresAdminUrl() ? (['sqlite', 'postgres'] as DialectName[]) : (['sqlite'] as DialectName[])).filter((d) => !only || only.includes(d));
   for (const dialect of dialects) {
-    const { result, floor, alone, rounds, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds);
+    const { result, bare: baseline, pairs, floor, alone, rounds: played, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds, rounds);
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
+    console.log(`bare fastify route (${dialect} run):     ${format(baseline)}, median of ${rounds} rounds alternating with the spin's (bare / spin req/s: ${pairs.map(([b, p]) => `${Math.round(b!)} / ${Math.round(p!)}`).join(', ')})`);
     console.log(`  authenticated POST floor (${dialect}): ${format(floor)} = ${((floor.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: the spin's request (session cookie, body schema) answered with no game or database work`);
     console.log(`  the spin's own work alone (${dialect}): ${Math.round(alone)} spins/s = ${((alone / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: groups of 100 spins through playSpins, no HTTP (game, ledger, round, outbox)`);
-    console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)}; ${rounds} rounds recorded under the load (warm-up included) for ${ok} 2xx answers measured; ${balanced}`);
+    console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)} (median round); ${played} rounds recorded under the load (warm-ups included), ${ok} 2xx answers in the median round; ${balanced}`);
     console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games; server CPU ${Math.round(cpuMicrosPerSpin)} µs per spin; event loop delay p99 ${blockedMs.p99.toFixed(1)} ms, max ${blockedMs.max.toFixed(0)} ms`);
   }
   if (!postgresAdminUrl()) console.log('POST spin (postgres): skipped (set DATABASE_URL or TEST_POSTGRES_URL to postgres://…)');
