@@ -103,7 +103,7 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
   const openBatch = () => SettlementBatch.open(trx, { playerIds: [...playerIds], system: systemRefs(playerIds, deps.database.dialect === 'postgres') }, { clock });
   let batch = playerIds.size > 0 ? await openBatch() : null;
   const seeds = new Map((await lockActiveSeeds(trx, [...playerIds])).map((seed) => [Number(seed.player_id), seed]));
-  const nonces = new Map<number, { seed: FairnessSeed; from: number; next: number }>();
+  const nonces = new Map<number, { from: number; next: number }>();
   const states = new Map<number, { state: GameState; rounds: number }>();
   const planned = new Map<string, PlannedRound>();
   const rounds: PlannedRound[] = [];
@@ -175,7 +175,7 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
       seeds.set(input.playerId, seed);
     }
     const seedId = Number(seed.id);
-    const taken = nonces.get(seedId) ?? { seed, from: Number(seed.next_nonce), next: Number(seed.next_nonce) };
+    const taken = nonces.get(seedId) ?? { from: Number(seed.next_nonce), next: Number(seed.next_nonce) };
     const nonce = taken.next;
     taken.next += 1;
     nonces.set(seedId, taken);

@@ -71,28 +71,15 @@ function toEvent(row: Row): DomainEvent {
   };
 }
 
-// Starts with OUTBOX_INSERT_PREFIX: on PostgreSQL the driver NOTIFYs the dispatchers after the commit
+// The insert starts with OUTBOX_INSERT_PREFIX: on PostgreSQL the driver NOTIFYs the dispatchers after the commit
 // of a transaction that ran it (outbox-wake.ts).
 const EVENT_COLUMNS = '(type, player_id, payload_json, push_json, created_at_ms, dispatched_at_ms, pushed_at_ms, claimed_until_ms, last_error)';
 const EVENT_VALUES = '(?, ?, ?, ?, ?, null, null, null, null)';
-const INSERT_EVENT = `${OUTBOX_INSERT_PREFIX}${EVENT_COLUMNS}
-  values ${EVENT_VALUES}`;
 
 /** Writes a domain event in `db` (the caller's transaction): it is delivered only if that commits. */
 export async function recordEvent(db: Db, event: NewDomainEvent, options: { clock?: Clock } = {}): Promise<number> {
-  if (!/^[a-z][\w.-]{0,99}$/i.test(event.type)) throw new Error(`invalid domain event type: ${event.type}`);
-  const statements = statementsOf(db);
-  const params = [
-    event.type,
-    event.playerId ?? null,
-    JSON.stringify(event.payload ?? {}),
-    event.push === undefined || event.push === null ? null : JSON.stringify(event.push),
-    (options.clock ?? systemClock).nowMs(),
-  ];
-  const [row] = await statements.all<{ id: number }>(`${INSERT_EVENT} returning id`, params);
-  // PostgreSQL: the driver wakes every process's dispatcher once the transaction commits.
-  if (!statements.postgres) for (const listener of wakeListeners) listener();
-  return Number(row!.id);
+  const [id] = await recordEvents(db, [event], options);
+  return id!;
 }
 
 /** At most this many events per insert of `recordEvents` (the SQL text depends only on the count). */
@@ -116,6 +103,7 @@ export async function recordEvents(db: Db, events: readonly NewDomainEvent[], op
     // Rows of one insert get ascending ids in the order of its values.
     ids.push(...rows.map((row) => Number(row.id)).sort((a, b) => a - b));
   }
+  // PostgreSQL: the driver wakes every process's dispatcher once the transaction commits.
   if (!statements.postgres) for (const listener of wakeListeners) listener();
   return ids;
 }

@@ -370,19 +370,31 @@ interface PlannedTransfer {
   pendingId: number | null;
 }
 
+/** A transfer against loaded accounts: its system side on the player's shard, its accounts, checked. */
+function resolveTransfer(unsharded: TransferRequest, accounts: AccountMap) {
+  const request = sharded(unsharded);
+  const debit = accounts.get(accountRefKey(request.from, request.currency));
+  const credit = accounts.get(accountRefKey(request.to, request.currency));
+  if (!debit || !credit) throw new Error(`ledger: accounts of ${request.idempotencyKey} were not loaded`);
+  const shape = { ...request, amount: request.amount as number };
+  validateTransferAccounts(shape, debit, credit);
+  return { request, shape, debit, credit };
+}
+
+/** Moves a transfer's amount on the loaded balances (funds checked) and records it for the balance update. */
+function moveBalances(shape: TransferRequest & { amount: number }, debit: AccountSnapshot, credit: AccountSnapshot, moves: BalanceMoves): void {
+  assertFundsAvailable(shape, debit);
+  debit.balance -= shape.amount;
+  credit.balance += shape.amount;
+  moves.debit(debit, shape.amount);
+  moves.credit(credit, shape.amount);
+}
+
 /** Writes transfers in order against loaded accounts; the caller provides atomicity. */
 async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransfer[], accounts: AccountMap, clock: Clock): Promise<TransferResult[]> {
   const statements = statementsOf(trx);
   const createdAtMs = clock.nowMs();
-  const rows = planned.map(({ request: unsharded, status, pendingId }) => {
-    const request = sharded(unsharded);
-    const debit = accounts.get(accountRefKey(request.from, request.currency));
-    const credit = accounts.get(accountRefKey(request.to, request.currency));
-    if (!debit || !credit) throw new Error(`ledger: accounts of ${request.idempotencyKey} were not loaded`);
-    const shape = { ...request, amount: request.amount as number };
-    validateTransferAccounts(shape, debit, credit);
-    return { request, shape, debit, credit, status, pendingId, metadata: metadataJson(request.metadata) };
-  });
+  const rows = planned.map(({ request, status, pendingId }) => ({ ...resolveTransfer(request, accounts), status, pendingId, metadata: metadataJson(request.metadata) }));
   // Claim the keys first, all in one statement: a replay is recognised before any balance check, so
   // a retry after the coins were spent still answers the first result. Rows get their ids in the
   // order given (the audit replays a player's history in id order).
@@ -409,11 +421,7 @@ async function writeTransfers(trx: Transaction<Database>, planned: PlannedTransf
       results.push({ transfer: record, replayed: true });
       continue;
     }
-    assertFundsAvailable(shape, debit);
-    debit.balance -= shape.amount;
-    credit.balance += shape.amount;
-    moves.debit(debit, shape.amount);
-    moves.credit(credit, shape.amount);
+    moveBalances(shape, debit, credit, moves);
     // The row as written (nothing to read back: the values are ours, the id came with RETURNING).
     const transfer: TransferRecord = {
       id,
@@ -688,17 +696,8 @@ export class SettlementBatch {
     }
     const createdAtMs = this.clock.nowMs();
     for (const unsharded of planned) {
-      const request = sharded(unsharded);
-      const debit = this.accounts.get(accountRefKey(request.from, request.currency));
-      const credit = this.accounts.get(accountRefKey(request.to, request.currency));
-      if (!debit || !credit) throw new Error(`ledger: accounts of ${request.idempotencyKey} were not loaded`);
-      const shape = { ...request, amount: request.amount as number };
-      validateTransferAccounts(shape, debit, credit);
-      assertFundsAvailable(shape, debit);
-      debit.balance -= shape.amount;
-      credit.balance += shape.amount;
-      this.moves.debit(debit, shape.amount);
-      this.moves.credit(credit, shape.amount);
+      const { request, shape, debit, credit } = resolveTransfer(unsharded, this.accounts);
+      moveBalances(shape, debit, credit, this.moves);
       this.rows.push([request.idempotencyKey, debit.id, credit.id, request.currency, shape.amount, request.reason, metadataJson(request.metadata), 'posted', null, createdAtMs]);
     }
   }
