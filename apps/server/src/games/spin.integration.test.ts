@@ -157,3 +157,50 @@ describe.each(dialectsUnderTest())('a group of spins on %s', (dialect) => {
     await expectLedgerBalanced(group.t.database.db);
   });
 });
+
+describe.each(dialectsUnderTest())('a game session\'s last-played time on %s', (dialect) => {
+  let t: TestApp;
+  let now = 1_800_000_000_000;
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { seed: true, clock: { nowMs: () => now } });
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('launches always set it, rounds refresh it only once it is a minute old, and recent games follow it', async () => {
+    const db = t.database.db;
+    const { cookie, uuid } = await signUpViaApi(t.app, 'touch@spin.test');
+    const player = (await findPlayerByUuid(db, uuid))!;
+    await transfer(db, { idempotencyKey: `touch-credit:${player.id}`, from: { system: 'promotions' }, to: { playerId: player.id, kind: 'player_balance' }, currency: 'GC', amount: 100_000, reason: 'promotion' });
+    const ids = new Map((await db.selectFrom('games').select(['id', 'slug']).execute()).map((g) => [g.slug, Number(g.id)]));
+    const [a, b] = [ids.get('cherry-hearth-classic')!, ids.get('nebula-drift')!];
+    const launch = async (gameId: number) => (await t.app.inject({ method: 'GET', url: `/rest/game/${gameId}/play/`, headers: { cookie } })).json().data.session as string;
+    let key = 0;
+    const spinOn = async (gameId: number, session: string) => {
+      const response = await t.app.inject({ method: 'POST', url: `/rest/game/${gameId}/spin/`, headers: { cookie }, payload: { session, bet: 100, idempotencyKey: `touch-key-${key++}` } });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const touchedAt = async (gameId: number) => Number((await db.selectFrom('game_sessions').select('updated_at_ms').where('player_id', '=', player.id).where('game_id', '=', gameId).executeTakeFirstOrThrow()).updated_at_ms);
+    const lastGames = async () => (await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } })).json().data.lastGames as number[];
+
+    const start = now;
+    const session = await launch(a);
+    expect(await touchedAt(a)).toBe(start);
+    now = start + 30_000;
+    await spinOn(a, session);
+    expect(await touchedAt(a)).toBe(start);
+    now = start + 61_000;
+    await spinOn(a, session);
+    expect(await touchedAt(a)).toBe(start + 61_000);
+    now = start + 62_000;
+    await launch(b);
+    expect(await lastGames()).toEqual([b, a]);
+    now = start + 63_000;
+    await launch(a);
+    expect(await touchedAt(a)).toBe(start + 63_000);
+    expect(await lastGames()).toEqual([a, b]);
+    expect(Number((await db.selectFrom('game_sessions').select('rounds_played').where('game_id', '=', a).where('player_id', '=', player.id).executeTakeFirstOrThrow()).rounds_played)).toBe(2);
+    await expectLedgerBalanced(db);
+  });
+});

@@ -176,14 +176,29 @@ export async function insertRounds(trx: Db, rounds: readonly NewGameRound[]): Pr
   return ids;
 }
 
-/** After rounds: each session's feature state as its last round left it, and its count of rounds. */
+/**
+ * How stale a session's `updated_at_ms` may get while it is played. Launching a game always sets it,
+ * so the order of app init's recent games (newest launch or play first) holds; rounds only refresh
+ * it once it is older than this, so that most spins leave `game_sessions_by_player` (which holds it)
+ * untouched: one page fewer written per player at each commit.
+ */
+export const SESSION_TOUCH_MS = 60_000;
+
+/**
+ * After rounds: each session's feature state as its last round left it, and its count of rounds;
+ * `updated_at_ms` moves to `nowMs` where it is older than SESSION_TOUCH_MS.
+ */
 export async function updateSessionsAfterRounds(trx: Db, updates: readonly { sessionId: number; featureStateJson: string | null; rounds: number }[], nowMs: number): Promise<void> {
   const statements = statementsOf(trx);
   for (const chunk of chunks(updates, statements)) {
     const cases = chunk.map(() => 'when ? then ?').join(' ');
+    const ids = chunk.map((u) => u.sessionId);
     await statements.run(
-      `update game_sessions set feature_state_json = case id ${cases} end, rounds_played = rounds_played + case id ${chunk.map(() => 'when ? then cast(? as integer)').join(' ')} end, updated_at_ms = ? where id in (${marks(chunk.length)})`,
-      [...chunk.flatMap((u) => [u.sessionId, u.featureStateJson]), ...chunk.flatMap((u) => [u.sessionId, u.rounds]), nowMs, ...chunk.map((u) => u.sessionId)],
+      `update game_sessions set feature_state_json = case id ${cases} end, rounds_played = rounds_played + case id ${chunk.map(() => 'when ? then cast(? as integer)').join(' ')} end where id in (${marks(chunk.length)})`,
+      [...chunk.flatMap((u) => [u.sessionId, u.featureStateJson]), ...chunk.flatMap((u) => [u.sessionId, u.rounds]), ...ids],
     );
+    // A statement of its own: an UPDATE that names an indexed column rewrites its index entry even
+    // when the value does not change.
+    await statements.run(`update game_sessions set updated_at_ms = ? where id in (${marks(chunk.length)}) and updated_at_ms < ?`, [nowMs, ...ids, nowMs - SESSION_TOUCH_MS]);
   }
 }
