@@ -1,5 +1,6 @@
 // POST /rest/game/{id}/spin/ (the play API: one atomic ledger operation per spin with the round row,
 // the seed nonce and the outbox events) versus a bare Fastify JSON route, same process, same run.
+// The floor line: bench/lib/spin-write-floor.ts.
 // Targets (issue 4): on SQLite at 100 connections at least 3,000 spins/s and at least 25% of the bare
 // route, p99 under 25 ms, ledger balanced afterwards; the PostgreSQL figure beside it when configured.
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { z } from 'zod';
 import { requirePlayer } from '../apps/server/src/plugins/session';
 import { requireGame } from '../apps/server/src/games/play';
 import { playSpins } from '../apps/server/src/games/spin';
+import { spinWriteFloor } from './lib/spin-write-floor';
 import type { Kysely } from 'kysely';
 import type { Database } from '@sweepstack/db/schema';
 
@@ -91,7 +93,7 @@ async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
   };
 }
 
-async function spinFigures(dialect: DialectName, connections: number, seconds: number, rounds: number): Promise<{ result: LoadResult; bare: LoadResult; pairs: number[][]; floor: LoadResult; alone: number; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
+async function spinFigures(dialect: DialectName, connections: number, seconds: number, rounds: number): Promise<{ result: LoadResult; bare: LoadResult; pairs: number[][]; floor: LoadResult; alone: number; writeFloor: { spinsPerSecond: number; rowsPerSpin: number } | null; rounds: number; ok: number; cpuMicrosPerSpin: number; blockedMs: { p99: number; max: number }; balanced: string }> {
   const database = await createTestDatabase(dialect);
   const dir = mkdtempSync(path.join(tmpdir(), 'sweepstack-bench-'));
   const config = loadConfig({ DATA_DIR: dir, DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
@@ -173,10 +175,13 @@ async function spinFigures(dialect: DialectName, connections: number, seconds: n
   // steadier than a rate on a shared machine.
   const cpuMicrosPerSpin = cpuMicros / Math.max(1, roundsPlayed);
   const result: LoadResult = { requestsPerSecond: raw.requestsPerSecond, p99Ms: raw.p99Ms, errors: raw.errors, non2xx: raw.non2xx };
+  // SQLite: the load's rows written again by bare statements (bench/lib/spin-write-floor.ts).
+  await dispatcher.idle();
+  const writeFloor = dialect === 'sqlite' ? await spinWriteFloor(database.db, seconds) : null;
   await app.close();
   const violations = await auditLedger(database.db);
   await database.destroy();
-  return { result, bare: median(bareRounds), pairs: bareRounds.map((b, i) => [b.requestsPerSecond, spinRounds[i]!.requestsPerSecond]), floor, alone, rounds: roundsPlayed, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
+  return { result, bare: median(bareRounds), pairs: bareRounds.map((b, i) => [b.requestsPerSecond, spinRounds[i]!.requestsPerSecond]), floor, alone, writeFloor, rounds: roundsPlayed, ok: raw.ok, cpuMicrosPerSpin, blockedMs, balanced: violations.length === 0 ? 'ledger balanced' : `LEDGER BROKEN: ${violations.map((v) => v.invariant).join(', ')}` };
 }
 
 export async function run(): Promise<void> {
@@ -186,11 +191,16 @@ export async function run(): Promise<void> {
   const only = process.env.BENCH_DIALECTS?.split(',');
   const dialects = (postgresAdminUrl() ? (['sqlite', 'postgres'] as DialectName[]) : (['sqlite'] as DialectName[])).filter((d) => !only || only.includes(d));
   for (const dialect of dialects) {
-    const { result, bare: baseline, pairs, floor, alone, rounds: played, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds, rounds);
+    const { result, bare: baseline, pairs, floor, alone, writeFloor, rounds: played, ok, cpuMicrosPerSpin, blockedMs, balanced } = await spinFigures(dialect, connections, seconds, rounds);
     const ratio = result.requestsPerSecond / baseline.requestsPerSecond;
     console.log(`bare fastify route (${dialect} run):     ${format(baseline)}, median of ${rounds} rounds alternating with the spin's (bare / spin req/s: ${pairs.map(([b, p]) => `${Math.round(b!)} / ${Math.round(p!)}`).join(', ')})`);
     console.log(`  authenticated POST floor (${dialect}): ${format(floor)} = ${((floor.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: the spin's request (session cookie, body schema) answered with no game or database work`);
     console.log(`  the spin's own work alone (${dialect}): ${Math.round(alone)} spins/s = ${((alone / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: groups of 100 spins through playSpins, no HTTP (game, ledger, round, outbox)`);
+    if (writeFloor) {
+      console.log(
+        `  the spin's rows written by bare statements (${dialect}): ${Math.round(writeFloor.spinsPerSecond)} spins/s = ${((writeFloor.spinsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare, ${Math.round(1e6 / writeFloor.spinsPerSecond)} µs per spin, ${writeFloor.rowsPerSpin.toFixed(1)} rows written per spin: the load's rounds, transfers, balances, nonces, sessions and events again, groups of 100, no HTTP, game, reads or checks (the floor under any spin on this schema and this machine)`,
+      );
+    }
     console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)} (median round); ${played} rounds recorded under the load (warm-ups included), ${ok} 2xx answers in the median round; ${balanced}`);
     console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games; server CPU ${Math.round(cpuMicrosPerSpin)} µs per spin; event loop delay p99 ${blockedMs.p99.toFixed(1)} ms, max ${blockedMs.max.toFixed(0)} ms`);
   }
