@@ -200,6 +200,9 @@ export async function run(): Promise<void> {
       console.log(
         `  the spin's rows written by bare statements (${dialect}): ${Math.round(writeFloor.spinsPerSecond)} spins/s = ${((writeFloor.spinsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare, ${Math.round(1e6 / writeFloor.spinsPerSecond)} µs per spin, ${writeFloor.rowsPerSpin.toFixed(1)} rows written per spin: the load's rounds, transfers, balances, nonces, sessions and events again, groups of 100, no HTTP, game, reads or checks (the floor under any spin on this schema and this machine)`,
       );
+      // One thread doing nothing but those writes and the authenticated request's HTTP work.
+      const ceiling = 1 / (1 / writeFloor.spinsPerSecond + 1 / floor.requestsPerSecond);
+      console.log(`  ceiling of a spin on one thread (${dialect}): ${Math.round(ceiling)} spins/s = ${((ceiling / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare: those writes plus the authenticated POST floor, with no reads, game, checks or event delivery`);
     }
     console.log(`POST spin (${dialect.padEnd(8)}):             ${format(result)} (median round); ${played} rounds recorded under the load (warm-ups included), ${ok} 2xx answers in the median round; ${balanced}`);
     console.log(`  ratio to bare ${(ratio * 100).toFixed(1)}%${dialect === 'sqlite' ? ` (targets >= 3,000 spins/s, >= 25% of bare, p99 < 25 ms)` : ''}, ${connections} connections, ${seconds} s, ${PLAYERS} players over ${GAMES.length} games; server CPU ${Math.round(cpuMicrosPerSpin)} µs per spin; event loop delay p99 ${blockedMs.p99.toFixed(1)} ms, max ${blockedMs.max.toFixed(0)} ms`);
