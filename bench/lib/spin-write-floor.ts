@@ -3,7 +3,7 @@
 // written again by bare prepared statements of better-sqlite3 in groups of 100 spins, one
 // transaction each: no HTTP, no game, no reads, no checks, no JSON built, no Kysely. Whatever the
 // spin does beyond this is ours to shave; this part only a leaner schema could.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@sweepstack/db/connection';
@@ -145,5 +145,6 @@ export async function spinWriteFloor(db: Kysely<Database>, seconds: number, samp
     return { spinsPerSecond, rowsPerSpin: rows / (next - before) };
   } finally {
     await handle.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
