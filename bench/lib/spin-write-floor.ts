@@ -8,47 +8,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '@sweepstack/db/connection';
 import { sqliteConnectionOf } from '@sweepstack/db/player-change-feed';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { GameRound } from '@sweepstack/db/repositories/game-play';
+import type { DomainEventsTable } from '@sweepstack/db/tables/events';
+import type { LedgerTransfersTable } from '@sweepstack/db/tables/ledger';
 import type { Database } from '@sweepstack/db/schema';
 
-interface RoundRow {
-  id: number;
-  player_id: number;
-  session_id: number;
-  game_id: number;
-  currency: string;
-  idempotency_key: string;
-  bet: number;
-  stake: number;
-  win: number;
-  jackpot_contribution: number;
-  jackpot_win: number;
-  step: string;
-  bought: number;
-  seed_id: number;
-  nonce: number;
-  state_before_json: string | null;
-  outcome_json: string;
-  balance_after: number;
-  created_at_ms: number;
-}
-
-interface TransferRow {
-  idempotency_key: string;
-  debit_account_id: number;
-  credit_account_id: number;
-  currency: string;
-  amount: number;
-  reason: string;
-  metadata_json: string;
-}
-
-interface EventRow {
-  type: string;
-  player_id: number | null;
-  payload_json: string;
-  push_json: string | null;
-}
+type RoundRow = GameRound;
+type TransferRow = Pick<Selectable<LedgerTransfersTable>, 'idempotency_key' | 'debit_account_id' | 'credit_account_id' | 'currency' | 'amount' | 'reason' | 'metadata_json'>;
+type EventRow = Pick<Selectable<DomainEventsTable>, 'type' | 'player_id' | 'payload_json' | 'push_json'>;
 
 const GROUP = 100;
 
