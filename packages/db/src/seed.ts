@@ -1,7 +1,8 @@
 import type { Kysely } from 'kysely';
+import type { FeatureRootsOption } from './feature-folders';
 import type { Database } from './schema';
 
-export interface SeedOptions {
+export interface SeedOptions extends FeatureRootsOption {
   theme: string;
   /** Also create the demo account (the product's `npm start`, not the tests). */
   demo?: boolean;
@@ -11,19 +12,16 @@ type Seeder = (db: Kysely<Database>, options: SeedOptions) => Promise<void>;
 
 /**
  * Seeds operator content from versioned files, idempotently (running it twice changes nothing).
- * Each area adds a seeder module under `seeds/` exporting `seed`; they run in file-name order.
+ * Each area adds a seeder module under `seeds/` (or a feature under `<feature>/seeds/`) exporting
+ * `seed`; they run in file-name order across all of them (by number, as migrations do).
  */
 export async function seedDatabase(db: Kysely<Database>, options: SeedOptions): Promise<string[]> {
-  const { readdirSync } = await import('node:fs');
-  const path = await import('node:path');
-  const { fileURLToPath, pathToFileURL } = await import('node:url');
-  const dir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'seeds');
-  const files = readdirSync(dir)
-    .filter((f) => /^\d{4}-.+\.ts$/.test(f) && !f.endsWith('.test.ts'))
-    .sort();
-  for (const file of files) {
-    const module = (await import(pathToFileURL(path.join(dir, file)).href)) as { seed: Seeder };
+  const { numberedFiles } = await import('./feature-folders');
+  const { pathToFileURL } = await import('node:url');
+  const files = numberedFiles('seeds', options);
+  for (const { file } of files) {
+    const module = (await import(pathToFileURL(file).href)) as { seed: Seeder };
     await module.seed(db, options);
   }
-  return files;
+  return files.map(({ name }) => `${name}.ts`);
 }
