@@ -20,7 +20,10 @@ export interface PrizeTable {
   /** The feature that draws from it (its budget is charged). */
   feature: string;
   segments: PrizeSegment[];
-  /** Index of the segment paid instead when the drawn prize would exceed the feature's daily budget. */
+  /**
+   * Index of the segment paid instead when the drawn prize would exceed the feature's daily budget
+   * (usually the smallest prize; when even it does not fit, the draw pays nothing).
+   */
   fallbackSegment: number;
 }
 
@@ -54,9 +57,9 @@ export function parsePrizeTable(raw: unknown): PrizeTable {
   if (total > MAX_TOTAL_WEIGHT) invalid(`the weights sum to more than ${MAX_TOTAL_WEIGHT}`);
   const fallback = value.fallbackSegment;
   if (typeof fallback !== 'number' || !Number.isInteger(fallback) || fallback < 0 || fallback >= segments.length) invalid('fallbackSegment must name a segment');
-  const fallbackPrize = segments[fallback]!.prize;
-  // The fallback is what is paid when the budget is spent: it must cost nothing from the budget.
-  if (fallbackPrize.kind !== 'nothing' && fallbackPrize.kind !== 'gold_coins') invalid('the fallback segment pays nothing or Gold Coins only');
+  // A lootbox or booster fallback would need another draw once the budget is spent: not allowed.
+  const fallbackKind = segments[fallback]!.prize.kind;
+  if (fallbackKind === 'lootbox' || fallbackKind === 'multiplier') invalid('the fallback segment pays coins, free spins or nothing');
   return { slug: value.slug, feature: value.feature, segments, fallbackSegment: fallback };
 }
 

@@ -1,8 +1,36 @@
+import { utcDateOf } from '../auth/age';
+
 /**
  * The operator day (docs/rewards.md): daily features (daily login, the free wheel, daily budgets)
  * turn over at midnight in the operator's time zone, an IANA name from operator data
  * (`America/New_York`, `UTC`). Days are named `YYYY-MM-DD`.
  */
+
+/** Days since 1970-01-01 of a proleptic Gregorian date (days-from-civil, without the Date global). */
+function epochDay(year: number, month: number, day: number): number {
+  const y = month <= 2 ? year - 1 : year;
+  const era = Math.floor(y / 400);
+  const yearOfEra = y - era * 400;
+  const dayOfYear = Math.floor((153 * (month + (month > 2 ? -3 : 9)) + 2) / 5) + day - 1;
+  const dayOfEra = yearOfEra * 365 + Math.floor(yearOfEra / 4) - Math.floor(yearOfEra / 100) + dayOfYear;
+  return era * 146_097 + dayOfEra - 719_468;
+}
+
+/** Milliseconds since the epoch of a UTC wall time. */
+function utcMs(year: number, month: number, day: number, hour = 0, minute = 0, second = 0): number {
+  return epochDay(year, month, day) * 86_400_000 + ((hour * 60 + minute) * 60 + second) * 1000;
+}
+
+function dayName(epochDays: number): string {
+  const date = utcDateOf(epochDays * 86_400_000);
+  return `${date.year}-${String(date.month).padStart(2, '0')}-${String(date.day).padStart(2, '0')}`;
+}
+
+function parseDay(day: string): number {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new Error(`not a day: ${day}`);
+  return epochDay(Number(match[1]), Number(match[2]), Number(match[3]));
+}
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -27,7 +55,7 @@ export function isTimeZone(timeZone: string): boolean {
 
 function parts(nowMs: number, timeZone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const out: Record<string, number> = {};
-  for (const part of formatter(timeZone).formatToParts(new Date(nowMs))) if (part.type !== 'literal') out[part.type] = Number(part.value);
+  for (const part of formatter(timeZone).formatToParts(nowMs)) if (part.type !== 'literal') out[part.type] = Number(part.value);
   return { year: out.year!, month: out.month!, day: out.day!, hour: out.hour!, minute: out.minute!, second: out.second! };
 }
 
@@ -39,15 +67,13 @@ export function operatorDay(nowMs: number, timeZone: string): string {
 
 /** The instant (ms) a day starts in the time zone (its local midnight; DST shifts handled). */
 export function operatorDayStartMs(day: string, timeZone: string): number {
-  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
-  if (!match) throw new Error(`not a day: ${day}`);
-  const utcMidnight = Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  const utcMidnight = parseDay(day) * 86_400_000;
   // Local midnight is utcMidnight - offset; the offset at that instant may differ from the offset at
   // utcMidnight around a DST change, so settle it twice.
   let guess = utcMidnight;
   for (let i = 0; i < 3; i += 1) {
     const p = parts(guess, timeZone);
-    const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
+    const asUtc = utcMs(p.year, p.month, p.day, p.hour, p.minute, p.second);
     const offset = asUtc - (guess - (guess % 1000));
     const next = utcMidnight - offset;
     if (next === guess) break;
@@ -58,15 +84,12 @@ export function operatorDayStartMs(day: string, timeZone: string): number {
 
 /** The day after `day` (calendar arithmetic, no time zone involved). */
 export function nextDay(day: string): string {
-  const start = Date.UTC(Number(day.slice(0, 4)), Number(day.slice(5, 7)) - 1, Number(day.slice(8, 10)));
-  return new Date(start + 86_400_000).toISOString().slice(0, 10);
+  return dayName(parseDay(day) + 1);
 }
 
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  const a = Date.UTC(Number(from.slice(0, 4)), Number(from.slice(5, 7)) - 1, Number(from.slice(8, 10)));
-  const b = Date.UTC(Number(to.slice(0, 4)), Number(to.slice(5, 7)) - 1, Number(to.slice(8, 10)));
-  return Math.round((b - a) / 86_400_000);
+  return parseDay(to) - parseDay(from);
 }
 
 /** When the operator day after the one holding `nowMs` starts. */
