@@ -1,6 +1,9 @@
 import { AppError } from '@sweepstack/contracts/errors';
 import { ZClientSeedRequest, ZFairnessRotateResponse, ZFairnessRoundResponse, ZFairnessSeedsResponse } from '@sweepstack/contracts/games/play';
+import { ZFairnessDrawResponse } from '@sweepstack/contracts/rewards/prize';
+import { findRewardDrawById, prizeTableById } from '@sweepstack/db/rewards/repository';
 import { ensureActiveSeed, findRoundById, findSeedById, rotateSeed } from '@sweepstack/db/repositories/game-play';
+import type { Prize } from '@sweepstack/domain/rewards/prize';
 import type { StepOutcome } from '@sweepstack/games/engines/types';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -8,6 +11,7 @@ import { z } from 'zod';
 import { currentCatalogue } from '../../games/catalogue';
 import { newSeedCandidate } from '../../games/play';
 import { requirePlayer } from '../../plugins/session';
+import { prizeTableOdds } from '../../rewards/views';
 
 /**
  * Provably fair play (docs/games/fairness.md): the player's current commitment, setting the client
@@ -73,6 +77,38 @@ const fairnessRoutes: FastifyPluginAsync = async (fastify) => {
           request: { bet: Number(round.bet), buy: round.bought === 1 },
           stateBefore: round.state_before_json === null ? null : (JSON.parse(round.state_before_json) as unknown),
           outcome,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/rest/fairness/draws/:drawId/',
+    { schema: { tags: ['fairness'], summary: "Everything needed to verify one of the player's prize draws (wheels, boxes)", params: z.strictObject({ drawId: z.coerce.number().int().positive().max(2 ** 31) }), querystring: z.strictObject({}), response: { 200: ZFairnessDrawResponse } } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      const draw = await findRewardDrawById(db, request.params.drawId);
+      // Another player's draw is "not found": draw ids reveal nothing.
+      if (!draw || Number(draw.player_id) !== player.id) throw new AppError('NOT_FOUND', { message: 'This draw does not exist.' });
+      const seed = (await findSeedById(db, Number(draw.seed_id)))!;
+      const table = (await prizeTableById(db, Number(draw.table_id)))!;
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: {
+          drawId: Number(draw.id),
+          feature: draw.feature,
+          table: prizeTableOdds(table),
+          serverSeedHash: seed.server_seed_hash,
+          serverSeed: seed.status === 'revealed' ? seed.server_seed : null,
+          clientSeed: seed.client_seed,
+          nonce: Number(draw.nonce),
+          ticket: Number(draw.ticket),
+          segmentIndex: Number(draw.segment_index),
+          multiplier: Number(draw.multiplier),
+          fellBack: Number(draw.fell_back) === 1,
+          prize: JSON.parse(draw.prize_json) as Prize,
+          parentDrawId: draw.parent_draw_id === null ? null : Number(draw.parent_draw_id),
         },
       };
     },
