@@ -12,6 +12,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-context';
 import { loadConfig, type ServerConfig } from './config';
+import { registerJobs } from './jobs/plugin';
 import { errorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -75,6 +76,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerSession(app);
   // Outbox dispatcher and Socket.IO (/socket.io) on the same HTTP server: docs/realtime.md.
   await registerRealtime(app);
+  // Durable jobs (docs/jobs.md): route areas and features define their job kinds on app.jobs.
+  await registerJobs(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },

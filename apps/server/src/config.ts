@@ -55,6 +55,11 @@ export const ZServerEnv = z.object({
    * multi-node deployment; at least one process on the database must run it.
    */
   OUTBOX_DISPATCHER: booleanFromString.default(true),
+  /**
+   * Run the durable job runner in this process (docs/jobs.md). Off on web-only nodes; at least one
+   * process on the database must run it.
+   */
+  JOBS_RUNNER: booleanFromString.default(true),
   /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */
   OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
   OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),

@@ -4,6 +4,8 @@ import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { EventTables } from './tables/events';
 import type { GameTables } from './tables/games';
+// Feature folders add their tables by module augmentation; this import keeps them in every program.
+import type {} from './jobs/tables';
 import type { KycTables } from './tables/kyc';
 import type { LedgerTables } from './tables/ledger';
 import type { ResponsiblePlayTables } from './tables/responsible-play';
