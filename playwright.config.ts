@@ -35,6 +35,9 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // Development mode, as before production became the default: the journeys switch themes with
+      // ?theme=, which production ignores. The dev outbox page needs `--dev` and is not used here.
+      NODE_ENV: 'development',
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,

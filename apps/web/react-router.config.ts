@@ -4,4 +4,8 @@ export default {
   appDirectory: 'app',
   buildDirectory: 'build',
   ssr: true,
+  // The whole route manifest ships as one cached asset. The default ("lazy") matched every prefix of
+  // a page's path while rendering it (CPU growing with the square of the segments) and served a
+  // /__manifest endpoint whose cost grew with the paths a request listed: docs/security.md.
+  routeDiscovery: { mode: 'initial' },
 } satisfies Config;

@@ -15,6 +15,10 @@ describe('loadConfig', () => {
     expect(config.publicOrigin).toBe('http://localhost:3000');
     expect(config.secureCookies).toBe(false);
     expect(config.REDIS_URL).toBeUndefined();
+    // Production unless said otherwise, with no development tools (docs/security.md).
+    expect(config.NODE_ENV).toBe('production');
+    expect(config.isProduction).toBe(true);
+    expect(config.devTools).toBe(false);
   });
 
   it.each([
@@ -39,17 +43,22 @@ describe('loadConfig', () => {
     expect(message).not.toContain('\n');
   });
 
-  it('generates SESSION_SECRET once under DATA_DIR outside production and keeps it', () => {
+  it('generates SESSION_SECRET once under DATA_DIR when unset (production too) and keeps it', () => {
     const dir = dataDir();
     const first = loadConfig({ DATA_DIR: dir });
-    const second = loadConfig({ DATA_DIR: dir });
+    const second = loadConfig({ DATA_DIR: dir, NODE_ENV: 'development' });
     expect(first.SESSION_SECRET).toMatch(/^[0-9a-f]{64}$/);
     expect(second.SESSION_SECRET).toBe(first.SESSION_SECRET);
+    expect(first.sessionSecretFile).toBe(path.join(dir, 'session-secret'));
     expect(readFileSync(path.join(dir, 'session-secret'), 'utf8').trim()).toBe(first.SESSION_SECRET);
+    const given = loadConfig({ DATA_DIR: dir, SESSION_SECRET: 'x'.repeat(32) });
+    expect(given.SESSION_SECRET).toBe('x'.repeat(32));
+    expect(given.sessionSecretFile).toBeUndefined();
   });
 
-  it('requires SESSION_SECRET in production', () => {
-    expect(() => loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'production' })).toThrow(/SESSION_SECRET/);
+  it('turns the development tools on only when the caller asks (npm run dev), whatever NODE_ENV says', () => {
+    expect(loadConfig({ DATA_DIR: dataDir(), NODE_ENV: 'development' }).devTools).toBe(false);
+    expect(loadConfig({ DATA_DIR: dataDir() }, { devTools: true }).devTools).toBe(true);
   });
 
   it('uses Secure cookies when PUBLIC_URL is https', () => {

@@ -13,7 +13,8 @@ const booleanFromString = z
 
 /** Every setting the server reads from the environment, validated once at boot. */
 export const ZServerEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** Production unless said otherwise: `npm start` must be safe to expose (docs/security.md). */
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
   PUBLIC_URL: z.url().optional(),
@@ -70,21 +71,29 @@ export type ServerEnv = z.infer<typeof ZServerEnv>;
 
 export interface ServerConfig extends ServerEnv {
   SESSION_SECRET: string;
+  /** The file the session secret was read from or generated into, when SESSION_SECRET is not set. */
+  sessionSecretFile: string | undefined;
   /** Absolute path of DATA_DIR. */
   dataDir: string;
   /** Origin the site is served from (PUBLIC_URL or http://localhost:PORT). */
   publicOrigin: string;
   secureCookies: boolean;
   isProduction: boolean;
+  /**
+   * `npm run dev` (main.ts --dev): development tools such as the /dev/outbox page, which shows
+   * password-reset links and one-time codes to whoever opens it. Never from the environment alone.
+   */
+  devTools: boolean;
 }
 
 export class ConfigError extends Error {}
 
 /**
  * Validates the environment; the first bad variable becomes a one-line message naming it.
- * Outside production an unset SESSION_SECRET is generated once and kept under DATA_DIR.
+ * An unset SESSION_SECRET is generated once and kept under DATA_DIR (`sessionSecretFile` names the
+ * file, for the start-up log line); `devTools` only when the caller says so (`npm run dev`).
  */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, options: { devTools?: boolean } = {}): ServerConfig {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
   const parsed = ZServerEnv.safeParse(cleaned);
   if (!parsed.success) {
@@ -96,28 +105,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const dataDir = path.resolve(values.DATA_DIR);
   const isProduction = values.NODE_ENV === 'production';
   let secret = values.SESSION_SECRET;
+  let sessionSecretFile: string | undefined;
   if (!secret) {
-    if (isProduction) throw new ConfigError('Invalid setting SESSION_SECRET: required in production');
-    secret = readOrCreateSecret(dataDir);
+    sessionSecretFile = path.join(dataDir, 'session-secret');
+    secret = readOrCreateSecret(sessionSecretFile);
   }
   const publicOrigin = values.PUBLIC_URL ? new URL(values.PUBLIC_URL).origin : `http://localhost:${values.PORT}`;
   return {
     ...values,
     SESSION_SECRET: secret,
+    sessionSecretFile,
     dataDir,
     publicOrigin,
     secureCookies: publicOrigin.startsWith('https:'),
     isProduction,
+    devTools: options.devTools ?? false,
   };
 }
 
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'session-secret');
+function readOrCreateSecret(file: string): string {
   if (existsSync(file)) {
     const existing = readFileSync(file, 'utf8').trim();
     if (existing.length >= 32) return existing;
   }
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(path.dirname(file), { recursive: true });
   const created = randomBytes(32).toString('hex');
   writeFileSync(file, created + '\n', { mode: 0o600 });
   return created;

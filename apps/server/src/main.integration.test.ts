@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { startServerProcess } from './testing/server-process';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -50,5 +51,28 @@ describe('server process', () => {
     child.kill('SIGTERM');
     expect(await exited).toBe(0);
     await expect(fetch(`http://127.0.0.1:${port}/healthz`)).rejects.toThrow();
+  });
+
+  it('runs as npm start does in production mode: a generated session secret under DATA_DIR with a log line, no /dev/outbox', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'ss-main-'));
+    const server = await startServerProcess({
+      port: await freePort(),
+      // Nothing set but where to keep data: what `npm start` on a fresh machine gets.
+      env: { NODE_ENV: undefined, SESSION_SECRET: undefined, DATA_DIR: dir, DATABASE_URL: `sqlite:${path.join(dir, 'db.sqlite')}`, LOG_LEVEL: 'info' },
+      args: ['--no-web'],
+    });
+    try {
+      const outbox = await fetch(`${server.url}/dev/outbox`);
+      expect(outbox.status).toBe(404);
+      const secretFile = path.join(dir, 'session-secret');
+      expect(existsSync(secretFile)).toBe(true);
+      const secret = readFileSync(secretFile, 'utf8').trim();
+      expect(secret).toMatch(/^[0-9a-f]{64}$/);
+      expect(server.output()).toContain('SESSION_SECRET is not set: using the secret generated under DATA_DIR');
+      expect(server.output()).not.toContain(secret);
+      expect(server.output()).not.toContain('development tools are on');
+    } finally {
+      await server.stop();
+    }
   });
 });

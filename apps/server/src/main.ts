@@ -5,9 +5,13 @@ import { ConfigError, loadConfig } from './config';
 
 /** Starts one server process: validates settings, migrates, listens, and drains on SIGTERM. */
 async function main(): Promise<void> {
+  const dev = process.argv.includes('--dev');
+  // Production unless said otherwise (`npm run dev` is development): the libraries the web app
+  // renders with read NODE_ENV too, so it is set for the whole process, not only in the config.
+  process.env.NODE_ENV ||= dev ? 'development' : 'production';
   let config;
   try {
-    config = loadConfig();
+    config = loadConfig(process.env, { devTools: dev });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(error.message + '\n');
@@ -15,10 +19,16 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  const dev = process.argv.includes('--dev');
   const database = openDatabase(config.DATABASE_URL);
   await migrateToLatest(database.db);
   const app = await build({ config, database, web: dev ? 'development' : process.argv.includes('--no-web') ? 'off' : 'production' });
+  if (config.sessionSecretFile) {
+    app.log.info(
+      { file: config.sessionSecretFile },
+      'SESSION_SECRET is not set: using the secret generated under DATA_DIR (set SESSION_SECRET, the same on every node, when several serve one site)',
+    );
+  }
+  if (config.devTools) app.log.warn('development tools are on (npm run dev): /dev/outbox shows every mail and SMS to anyone who opens it');
 
   let closing = false;
   const shutdown = async (signal: string) => {

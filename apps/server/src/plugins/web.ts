@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { errorBody } from './errors';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
@@ -24,6 +24,10 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
     fastifyStaticOptions: { preCompressed: true },
     mode,
     getLoadContext: (request) => createLoadContext(app, request as unknown as FastifyRequest),
+    // Runs before the SSR handler, on page requests only (not on assets or the API).
+    childServerOptions: {
+      onRequest: (request, reply, done) => guardPageRequest(request as unknown as FastifyRequest, reply as unknown as FastifyReply, done),
+    },
     ...(mode === 'development'
       ? { viteOptions: { root: webRoot, configFile: path.join(webRoot, 'vite.config.ts') } }
       : {}),
@@ -31,6 +35,50 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   app.setNotFoundHandler(async (request, reply) =>
     reply.status(404).send(errorBody('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
   );
+}
+
+/**
+ * Page paths longer or deeper than this are answered 404 before React Router sees them. Our deepest
+ * page is 4 segments (/es/account/responsible-play); React Router's matching costs grow with the
+ * square of the segment count (2–3 s of CPU for 4,000 segments), so the bound is what keeps every
+ * page request within a few milliseconds of CPU whatever its URL (docs/security.md).
+ */
+export const MAX_PAGE_PATH_LENGTH = 512;
+export const MAX_PAGE_PATH_SEGMENTS = 12;
+/** Methods a page answers (GET and HEAD render; the others reach route actions). */
+const PAGE_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE']);
+/** A Host header: a DNS name or IPv4 address, or a bracketed IPv6 address, and an optional port. */
+const HOST_PATTERN = /^(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,62}[A-Za-z0-9])?)*|\[[0-9A-Fa-f:.]{2,45}\])(?::(\d{1,5}))?$/;
+
+/**
+ * Refuses, with a clear 4xx, the page requests the SSR handler cannot turn into a Web Request
+ * (which would throw and answer 500): methods fetch forbids (TRACE, CONNECT, TRACK) and other
+ * unknown ones, an invalid Host, an absolute-form request target; and page paths beyond the bounds.
+ */
+export function guardPageRequest(request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void {
+  if (!PAGE_METHODS.has(request.method)) {
+    void reply.status(405).header('allow', [...PAGE_METHODS].join(', ')).send(errorBody('METHOD_NOT_ALLOWED'));
+    return;
+  }
+  const url = request.url;
+  const host = HOST_PATTERN.exec(request.host);
+  if (!url.startsWith('/') || !host || Number(host[1] ?? 0) > 65535) {
+    void reply.status(400).send(errorBody('MALFORMED_REQUEST'));
+    return;
+  }
+  const query = url.indexOf('?');
+  const pathname = query === -1 ? url : url.slice(0, query);
+  if (pathname.length > MAX_PAGE_PATH_LENGTH || countSegments(pathname) > MAX_PAGE_PATH_SEGMENTS) {
+    void reply.status(404).send(errorBody('NOT_FOUND'));
+    return;
+  }
+  done();
+}
+
+function countSegments(pathname: string): number {
+  let segments = 0;
+  for (let i = 0; i < pathname.length; i++) if (pathname.charCodeAt(i) === 47 /* / */) segments++;
+  return segments;
 }
 
 /** What the web app's loaders and actions receive as `context` during SSR. */

@@ -18,7 +18,7 @@ export interface TestApp {
 /** A real server (no listen) on a fresh database of the given dialect, for `app.inject()` tests. */
 export async function createTestApp(
   dialect: DialectName,
-  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean } = {},
+  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; devTools?: boolean } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sweepstack-data-'));
@@ -30,7 +30,7 @@ export async function createTestApp(
     RATE_LIMIT_MAX: '100000',
     SESSION_SECRET: 'test-secret-test-secret-test-secret-0123',
     ...options.env,
-  });
+  }, { devTools: options.devTools ?? false });
   if (options.seed) {
     const { seedDatabase } = await import('@sweepstack/db/seed');
     await seedDatabase(database.db, { theme: config.THEME });

@@ -201,7 +201,8 @@ describe.each(dialectsUnderTest())('captcha on %s', (dialect) => {
 describe.each(dialectsUnderTest())('closed funnel, dev outbox and demo seed on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
+    // devTools: the /dev/outbox page, as under `npm run dev`.
+    t = await createTestApp(dialect, { seed: true, devTools: true });
   });
   afterAll(async () => {
     await t.close();
@@ -246,14 +247,16 @@ describe.each(dialectsUnderTest())('closed funnel, dev outbox and demo seed on %
   });
 });
 
-describe.each(dialectsUnderTest())('dev outbox in production on %s', (dialect) => {
-  it('is not served', async () => {
-    const t = await createTestApp(dialect, { env: { NODE_ENV: 'production' } });
-    try {
-      const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
-      expect(res.statusCode).toBe(404);
-    } finally {
-      await t.close();
+describe.each(dialectsUnderTest())('dev outbox without npm run dev on %s', (dialect) => {
+  it('is not served, in production or in development mode', async () => {
+    for (const NODE_ENV of ['production', 'development']) {
+      const t = await createTestApp(dialect, { env: { NODE_ENV } });
+      try {
+        const res = await t.app.inject({ method: 'GET', url: '/dev/outbox' });
+        expect(res.statusCode, NODE_ENV).toBe(404);
+      } finally {
+        await t.close();
+      }
     }
   });
 });

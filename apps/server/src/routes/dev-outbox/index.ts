@@ -5,9 +5,13 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-/** GET /dev/outbox: the last 50 mails and SMS as plain HTML. Not registered in production. */
+/**
+ * GET /dev/outbox: the last 50 mails and SMS as plain HTML, under `npm run dev` only: it shows
+ * password-reset links and one-time codes to anyone, so `npm start` never registers it
+ * (`npm run mail:outbox` reads the same outbox from a shell).
+ */
 const devOutboxRoutes: FastifyPluginAsync = async (app) => {
-  if (app.deps.config.isProduction) return;
+  if (!app.deps.config.devTools) return;
   app.get('/dev/outbox', { schema: { hide: true } }, async (_request, reply) => {
     const messages = await listOutboxMessages(app.deps.database.db, { limit: 50 });
     const rows = messages
