@@ -10,16 +10,16 @@ export interface ThemeNames {
 }
 
 export const THEMES = {
-  reef: { wild: 'Coral Wild', scatter: 'Pearl Scatter', money: 'Sand Dollar', high: ['Hammerhead', 'Sea Turtle', 'Octopus', 'Seahorse'], low: ['Anchor', 'Conch', 'Starfish', 'Shell', 'Bubble'] },
-  angler: { wild: 'Tackle Box Wild', scatter: 'Lure Scatter', money: 'Catch Coin', high: ['Marlin', 'Trout', 'Pike', 'Bobber'], low: ['Reel', 'Hook', 'Net', 'Worm', 'Boot'] },
-  space: { wild: 'Black Hole Wild', scatter: 'Comet Scatter', money: 'Star Shard', high: ['Astronaut', 'Rocket', 'Ringed Planet', 'Satellite'], low: ['Moon', 'Meteor', 'Nebula', 'Asteroid', 'Probe'] },
-  myth: { wild: 'Storm Crown Wild', scatter: 'Runestone Scatter', money: 'Gold Torc', high: ['Storm King', 'Valkyrie', 'Frost Wolf', 'Raven'], low: ['Axe', 'Shield', 'Horn', 'Helm', 'Rune'] },
-  savanna: { wild: 'Baobab Wild', scatter: 'Sunset Scatter', money: 'Amber Coin', high: ['Lion', 'Elephant', 'Giraffe', 'Zebra'], low: ['Acacia', 'Drum', 'Footprint', 'Grass', 'Stone'] },
-  forest: { wild: 'Full Moon Wild', scatter: 'Howl Scatter', money: 'Pine Coin', high: ['Grey Wolf', 'Brown Bear', 'Elk', 'Lynx'], low: ['Pine', 'Paw', 'Feather', 'Mushroom', 'Acorn'] },
-  gems: { wild: 'Diamond Wild', scatter: 'Vault Key Scatter', money: 'Gold Ingot', high: ['Ruby', 'Emerald', 'Sapphire', 'Topaz'], low: ['Amethyst', 'Opal', 'Quartz', 'Jade', 'Onyx'] },
-  fruit: { wild: 'Rainbow Wild', scatter: 'Golden Bell Scatter', money: 'Lucky Coin', high: ['Watermelon', 'Grapes', 'Plum', 'Orange'], low: ['Lemon', 'Cherry', 'Pear', 'Apple', 'Kiwi'] },
-  dragon: { wild: 'Dragon Egg Wild', scatter: 'Fire Scroll Scatter', money: 'Dragon Pearl', high: ['Red Dragon', 'Phoenix', 'Tiger', 'Koi'], low: ['Lantern', 'Fan', 'Gong', 'Coin Purse', 'Bamboo'] },
-  prairie: { wild: 'Canyon Wild', scatter: 'Thunder Scatter', money: 'Buffalo Nickel', high: ['Buffalo', 'Eagle', 'Cougar', 'Mustang'], low: ['Cactus', 'Feather', 'Boot', 'Lasso', 'Mesa'] },
+  reef: { wild: 'Coral Wild', scatter: 'Pearl Scatter', money: 'Sand Dollar', high: ['Hammerhead', 'Sea Turtle', 'Octopus', 'Dolphin'], low: ['Anchor', 'Conch', 'Crab', 'Blowfish', 'Bubble'] },
+  angler: { wild: 'Tackle Box Wild', scatter: 'Rod Scatter', money: 'Catch Coin', high: ['Shark', 'Trout', 'Lobster', 'Squid'], low: ['Canoe', 'Hook', 'Tropical Fish', 'Worm', 'Boot'] },
+  space: { wild: 'Galaxy Wild', scatter: 'Comet Scatter', money: 'Star Shard', high: ['Astronaut', 'Rocket', 'Ringed Planet', 'Satellite'], low: ['Moon', 'Shooting Star', 'Sun', 'Asteroid', 'Radio Dish'] },
+  myth: { wild: 'Storm Crown Wild', scatter: 'Thunderbolt Scatter', money: 'Viking Gold', high: ['Storm King', 'Mammoth', 'Frost Wolf', 'Raven'], low: ['Axe', 'Shield', 'Dagger', 'Hammer', 'Crossed Swords'] },
+  savanna: { wild: 'Baobab Wild', scatter: 'Sunset Scatter', money: 'Amber Coin', high: ['Lion', 'Elephant', 'Giraffe', 'Zebra'], low: ['Palm', 'Drum', 'Paw Print', 'Grass', 'Stone'] },
+  forest: { wild: 'Full Moon Wild', scatter: 'Campfire Scatter', money: 'Pine Coin', high: ['Grey Wolf', 'Brown Bear', 'Stag', 'Fox'], low: ['Pine', 'Paw', 'Feather', 'Mushroom', 'Chestnut'] },
+  gems: { wild: 'Diamond Wild', scatter: 'Vault Key Scatter', money: 'Money Bag', high: ['Ruby', 'Emerald', 'Sapphire', 'Topaz'], low: ['Amethyst', 'Ring', 'Crystal Ball', 'Crown', 'Trophy'] },
+  fruit: { wild: 'Rainbow Wild', scatter: 'Golden Bell Scatter', money: 'Lucky Coin', high: ['Watermelon', 'Grapes', 'Peach', 'Orange'], low: ['Lemon', 'Cherry', 'Pear', 'Apple', 'Kiwi'] },
+  dragon: { wild: 'Dragon Egg Wild', scatter: 'Fire Scroll Scatter', money: 'Jade Coin', high: ['Red Dragon', 'Phoenix', 'Tiger', 'Koi'], low: ['Lantern', 'Fan', 'Firecracker', 'Coin Purse', 'Bamboo'] },
+  prairie: { wild: 'Canyon Wild', scatter: 'Thunder Scatter', money: 'Buffalo Nickel', high: ['Buffalo', 'Eagle', 'Rattlesnake', 'Mustang'], low: ['Cactus', 'Feather', 'Boot', 'Wagon Wheel', 'Mountain'] },
 } satisfies Record<string, ThemeNames>;
 
 export type ThemeKey = keyof typeof THEMES;

@@ -5,9 +5,13 @@ import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http, HttpError } from '../../lib/http';
 import { isGameHostMessage, type GameClientMessage } from '../games/messages';
 import { AUTOPLAY_COUNTS, autoplayStopReason, isValidAutoplay, type AutoplaySettings, type AutoplayStop } from './autoplay';
+import { CelebrationScreen, useRollUp } from './celebration';
+import './game-client.css';
+import { rollUpMs, screensAfter, winTier, type Screen } from './presentation';
 import { PUBLISHED_MATH } from './published-math';
+import { anticipationFrom } from './reel-motion';
 import { Reels, type ReelsHandle, type SymbolInfo } from './reels';
-import { sounds } from './sound';
+import { loadSoundChoice, saveSoundChoice, sounds } from './sound';
 import { SymbolArt } from './symbol-art';
 
 export interface GameClientProps {
@@ -69,6 +73,17 @@ function rowsOf(game: CatalogueGame): number {
   return game.config.engine === 'classic' ? 3 : game.config.rows;
 }
 
+/** The symbol and count that start the game's feature (for the reels' anticipation), or null. */
+function featureTrigger(game: CatalogueGame): { symbol: string; count: number } | null {
+  const c = game.config;
+  if (c.engine === 'holdAndLink') return { symbol: c.symbols.find((s) => s.kind === 'money')?.id ?? 'M', count: c.trigger };
+  if (c.engine === 'lines' || c.engine === 'ways') {
+    const count = c.freeSpins.awards.findIndex((a) => a > 0);
+    return count > 0 ? { symbol: c.symbols.find((s) => s.kind === 'scatter')?.id ?? 'S', count } : null;
+  }
+  return null;
+}
+
 function initialGrid(game: CatalogueGame): string[][] {
   const rows = rowsOf(game);
   return reelStrips(game).map((strip, reel) => Array.from({ length: rows }, (_, row) => strip[(reel * 7 + row) % strip.length] ?? ''));
@@ -95,6 +110,10 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   const [message, setMessage] = useState<string | null>(null);
   const [turbo, setTurbo] = useState(false);
   const [sound, setSound] = useState(false);
+  useEffect(() => setSound(loadSoundChoice()), []);
+  const [screen, setScreen] = useState<Screen | null>(null);
+  const screenDone = useRef<(() => void) | null>(null);
+  const trigger = useMemo(() => featureTrigger(game), [game]);
   const [panel, setPanel] = useState<Panel>('none');
   const [autoplay, setAutoplay] = useState<{ settings: AutoplaySettings; played: number } | null>(null);
   const [autoStop, setAutoStop] = useState<AutoplayStop>(null);
@@ -141,18 +160,33 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
           round = (await http<{ data: Round }>('/rest/game/{id}/spin/', { method: 'POST', params: { id: gameId }, body })).data;
         }
         if (round.stake > 0) setBalance((b) => b - round.stake);
-        await reels.current?.spin(round.outcome.grid, { turbo, onReelStop: (r) => soundRef.current && sounds.reelStop(r) });
+        // Hold and link respins keep their coins: only a spin that could start the feature anticipates it.
+        const anticipateFrom = trigger && round.outcome.step !== 'respin' ? anticipationFrom(round.outcome.grid, trigger.symbol, trigger.count) : -1;
+        await reels.current?.spin(round.outcome.grid, {
+          turbo,
+          anticipateFrom,
+          onReelStop: (r) => soundRef.current && sounds.reelStop(r),
+          onAnticipation: () => soundRef.current && sounds.anticipation(),
+        });
         setGrid(round.outcome.grid);
         setLast(round);
         setBalance(round.balance);
         setFeature(round.feature);
-        setSpins((n) => n + 1);
         post({ type: 'sweepstack:balance', currency, balance: round.balance });
-        if (soundRef.current) {
-          if (round.outcome.features.freeSpinsAwarded > 0 || round.outcome.features.holdAndLinkTriggered) sounds.feature();
-          else if (round.win > 0) sounds.win(round.win >= round.bet * 10);
-        }
         setHistory((list) => (list.length ? [round, ...list].slice(0, 50) : list));
+        if (soundRef.current) {
+          if (round.outcome.jackpotWon) sounds.jackpot();
+          else if (round.outcome.features.freeSpinsAwarded > 0 || round.outcome.features.holdAndLinkTriggered) sounds.feature();
+          else if (round.win > 0) sounds.win(winTier(round.win, round.bet));
+        }
+        // The screens that follow the round (celebration, feature intro or total, jackpot), one after another.
+        for (const next of screensAfter(round)) {
+          await new Promise<void>((resolve) => {
+            screenDone.current = resolve;
+            setScreen(next);
+          });
+        }
+        setSpins((n) => n + 1);
         return round;
       } catch (error) {
         const code = error instanceof HttpError ? error.code : 'NETWORK';
@@ -167,7 +201,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         setBusy(false);
       }
     },
-    [bet, currency, feature, game, gameId, session, t, turbo],
+    [bet, currency, feature, game, gameId, session, t, trigger, turbo],
   );
 
   // Features continue by themselves; autoplay plays its next paid spin after each round.
@@ -274,6 +308,14 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
       : t('gameClient.respinsLeft', { count: feature.respinsLeft ?? 0 })
     : null;
   const canPlay = !busy && !feature;
+  const closeScreen = useCallback(() => {
+    setScreen(null);
+    const done = screenDone.current;
+    screenDone.current = null;
+    done?.();
+  }, []);
+  const lastTier = last ? winTier(last.win, last.bet) : 'none';
+  const [rolled] = useRollUp(last?.win ?? 0, rollUpMs(lastTier === 'win' ? 'win' : 'none', turbo), last);
   const [embedded, setEmbedded] = useState(false);
   useEffect(() => setEmbedded(window.parent !== window), []);
 
@@ -295,13 +337,14 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
           className="relative w-full max-w-[min(100%,calc((100dvh-13rem)*var(--ratio)))] [@media(orientation:landscape)_and_(max-height:520px)]:max-w-[calc((100dvh-4rem)*var(--ratio))]"
           style={{ '--ratio': grid.length / rows, aspectRatio: `${grid.length} / ${rows}` } as React.CSSProperties}
         >
-          <Reels ref={reels} grid={grid} rows={rows} strips={strips} symbols={symbols} palette={game.palette} theme={game.theme} highlight={busy ? new Set() : highlight} lines={busy ? [] : lines} coinLabels={coinLabels} label={gridLabel} />
-          {!busy && last && last.win > 0 && (
-            <p className="pointer-events-none absolute inset-x-0 top-1/2 mx-auto w-fit -translate-y-1/2 rounded-full bg-black/75 px-5 py-2 text-center text-2xl font-black text-[#ffe066] shadow-lg" data-testid="win-banner">
-              {last.outcome.jackpotWon ? `${t('gameClient.jackpot', { tier: last.outcome.jackpotWon.toUpperCase() })} ` : last.win >= last.bet * 10 ? `${t('gameClient.bigWin')} ` : `${t('gameClient.win')} `}
-              {fmt(last.win)}
+          <Reels ref={reels} slug={game.slug} grid={grid} rows={rows} strips={strips} symbols={symbols} highlight={busy && !screen ? new Set() : highlight} lines={busy && !screen ? [] : lines} coinLabels={coinLabels} label={gridLabel} />
+          {!busy && !screen && last && last.win > 0 && (
+            <p className="gc-banner pointer-events-none absolute inset-x-0 bottom-[6%] mx-auto w-fit rounded-full border-2 border-[#ffe066]/70 bg-black/80 px-5 py-1.5 text-center text-2xl font-black text-[#ffe066] shadow-lg [text-shadow:0_0_12px_rgba(255,210,80,.7)]" data-testid="win-banner">
+              {last.outcome.jackpotWon ? `${t('gameClient.jackpot', { tier: last.outcome.jackpotWon.toUpperCase() })} ` : lastTier === 'big' || lastTier === 'mega' || lastTier === 'epic' ? `${t(`gameClient.celebrate.${lastTier}`)} ` : `${t('gameClient.win')} `}
+              <span className="tabular-nums">{fmt(rolled)}</span>
             </p>
           )}
+          {screen && <CelebrationScreen screen={screen} turbo={turbo} fmt={fmt} palette={game.palette} onDone={closeScreen} />}
         </div>
         <div className="flex w-full max-w-3xl flex-col items-center gap-3 [@media(orientation:landscape)_and_(max-height:520px)]:w-auto [@media(orientation:landscape)_and_(max-height:520px)]:max-w-80">
         <div aria-live="polite" className="min-h-6 text-center text-sm font-semibold" data-testid="client-status">
@@ -345,7 +388,19 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
             <button type="button" className={CTL} aria-pressed={turbo} onClick={() => setTurbo((v) => !v)}>
               {t('gameClient.turbo')}
             </button>
-            <button type="button" className={CTL} aria-pressed={sound} onClick={() => setSound((v) => !v)} aria-label={t('gameClient.sound')}>
+            <button
+              type="button"
+              className={CTL}
+              aria-pressed={sound}
+              onClick={() =>
+                setSound((v) => {
+                  saveSoundChoice(!v);
+                  return !v;
+                })
+              }
+              aria-label={t('gameClient.sound')}
+              data-testid="sound"
+            >
               {sound ? '♪' : '♪̸'}
             </button>
           </div>
@@ -422,7 +477,7 @@ function Paytable({ game, bet, fmt, math }: { game: CatalogueGame; bet: number; 
   const c = game.config;
   const art = (id: string) => {
     const s = c.symbols.find((x) => x.id === id);
-    return <SymbolArt id={id} name={s?.name ?? id} kind={s?.kind ?? 'regular'} palette={game.palette} theme={game.theme} />;
+    return <SymbolArt slug={game.slug} id={id} kind={s?.kind ?? 'regular'} />;
   };
   return (
     <div className="flex flex-col gap-4 text-sm">

@@ -1,0 +1,185 @@
+/**
+ * Which Fluent Emoji illustration (Microsoft, MIT; see apps/web/public/images/games/LICENSE-fluent-emoji.txt)
+ * draws each symbol name of the catalogue, and the hero of each game's tile. A symbol says what it is:
+ * the illustration shows the thing its name says; `tint`, `hue` and `saturate` recolour one illustration
+ * into another named thing (a ruby and a sapphire from one gem, a raven from a bird).
+ */
+export interface IconSpec {
+  icon: string;
+  /** Degrees of hue rotation. */
+  hue?: number;
+  /** 0 = grey, 1 = unchanged. */
+  saturate?: number;
+  /** Recolours the illustration's light and shade in this colour (keeps its shading). */
+  tint?: string;
+}
+
+const gem = (hue: number, saturate = 1): IconSpec => ({ icon: 'gem-stone', hue, saturate });
+
+/** Symbol name (without a wild's "×n") → illustration. Every symbol of every catalogue game is here (a test checks). */
+export const SYMBOL_ICONS: Record<string, IconSpec> = {
+  // reef
+  'Coral Wild': { icon: 'coral' },
+  'Pearl Scatter': { icon: 'oyster' },
+  'Sand Dollar': { icon: 'coin', saturate: 0.55 },
+  Hammerhead: { icon: 'shark' },
+  'Sea Turtle': { icon: 'turtle' },
+  Octopus: { icon: 'octopus' },
+  Dolphin: { icon: 'dolphin' },
+  Anchor: { icon: 'anchor' },
+  Conch: { icon: 'spiral-shell' },
+  Crab: { icon: 'crab' },
+  Blowfish: { icon: 'blowfish' },
+  Bubble: { icon: 'bubbles' },
+  // angler
+  'Tackle Box Wild': { icon: 'toolbox' },
+  'Rod Scatter': { icon: 'fishing-pole' },
+  'Catch Coin': { icon: 'coin' },
+  Shark: { icon: 'shark', hue: 160 },
+  Trout: { icon: 'fish', tint: '#a9c27a' },
+  Lobster: { icon: 'lobster' },
+  Squid: { icon: 'squid' },
+  Canoe: { icon: 'canoe' },
+  Hook: { icon: 'hook' },
+  'Tropical Fish': { icon: 'tropical-fish' },
+  Worm: { icon: 'worm' },
+  Boot: { icon: 'hiking-boot' },
+  // space
+  'Galaxy Wild': { icon: 'milky-way' },
+  'Comet Scatter': { icon: 'comet' },
+  'Star Shard': { icon: 'glowing-star' },
+  Astronaut: { icon: 'astronaut' },
+  Rocket: { icon: 'rocket' },
+  'Ringed Planet': { icon: 'ringed-planet' },
+  Satellite: { icon: 'satellite' },
+  Moon: { icon: 'crescent-moon' },
+  'Shooting Star': { icon: 'shooting-star' },
+  Sun: { icon: 'sun' },
+  Asteroid: { icon: 'rock' },
+  'Radio Dish': { icon: 'satellite-antenna' },
+  // myth
+  'Storm Crown Wild': { icon: 'crown' },
+  'Thunderbolt Scatter': { icon: 'high-voltage' },
+  'Viking Gold': { icon: 'coin' },
+  'Storm King': { icon: 'person-with-crown' },
+  Mammoth: { icon: 'mammoth' },
+  'Frost Wolf': { icon: 'wolf', tint: '#bfe3ff' },
+  Raven: { icon: 'bird', tint: '#7d86b8' },
+  Axe: { icon: 'axe' },
+  Shield: { icon: 'shield' },
+  Dagger: { icon: 'dagger' },
+  Hammer: { icon: 'hammer' },
+  'Crossed Swords': { icon: 'crossed-swords' },
+  // savanna
+  'Baobab Wild': { icon: 'deciduous-tree' },
+  'Sunset Scatter': { icon: 'sunset' },
+  'Amber Coin': { icon: 'coin', hue: -12 },
+  Lion: { icon: 'lion' },
+  Elephant: { icon: 'elephant' },
+  Giraffe: { icon: 'giraffe' },
+  Zebra: { icon: 'zebra' },
+  Palm: { icon: 'palm-tree' },
+  Drum: { icon: 'long-drum' },
+  'Paw Print': { icon: 'paw-prints' },
+  Grass: { icon: 'sheaf-of-rice' },
+  Stone: { icon: 'rock' },
+  // forest
+  'Full Moon Wild': { icon: 'full-moon' },
+  'Campfire Scatter': { icon: 'fire' },
+  'Pine Coin': { icon: 'coin', hue: 60, saturate: 0.6 },
+  'Grey Wolf': { icon: 'wolf' },
+  'Brown Bear': { icon: 'bear' },
+  Stag: { icon: 'deer' },
+  Fox: { icon: 'fox' },
+  Pine: { icon: 'evergreen-tree' },
+  Paw: { icon: 'paw-prints' },
+  Feather: { icon: 'feather' },
+  Mushroom: { icon: 'mushroom' },
+  Chestnut: { icon: 'chestnut' },
+  // gems
+  'Diamond Wild': gem(0, 0.08),
+  'Vault Key Scatter': { icon: 'old-key' },
+  'Money Bag': { icon: 'money-bag' },
+  Ruby: gem(140),
+  Emerald: gem(-90),
+  Sapphire: gem(0),
+  Topaz: gem(180),
+  Amethyst: gem(50),
+  Ring: { icon: 'ring' },
+  'Crystal Ball': { icon: 'crystal-ball' },
+  Crown: { icon: 'crown' },
+  Trophy: { icon: 'trophy' },
+  // fruit
+  'Rainbow Wild': { icon: 'rainbow' },
+  'Golden Bell Scatter': { icon: 'bell' },
+  'Lucky Coin': { icon: 'coin' },
+  Watermelon: { icon: 'watermelon' },
+  Grapes: { icon: 'grapes' },
+  Peach: { icon: 'peach' },
+  Orange: { icon: 'tangerine' },
+  Lemon: { icon: 'lemon' },
+  Cherry: { icon: 'cherries' },
+  Pear: { icon: 'pear' },
+  Apple: { icon: 'red-apple' },
+  Kiwi: { icon: 'kiwi-fruit' },
+  // dragon
+  'Dragon Egg Wild': { icon: 'egg', tint: '#f0c36a' },
+  'Fire Scroll Scatter': { icon: 'scroll' },
+  'Jade Coin': { icon: 'coin', hue: 100 },
+  'Red Dragon': { icon: 'dragon', hue: 200 },
+  Phoenix: { icon: 'phoenix-bird' },
+  Tiger: { icon: 'tiger' },
+  Koi: { icon: 'fish', hue: 170 },
+  Lantern: { icon: 'red-paper-lantern' },
+  Fan: { icon: 'folding-hand-fan' },
+  Firecracker: { icon: 'firecracker' },
+  'Coin Purse': { icon: 'purse' },
+  Bamboo: { icon: 'tanabata-tree' },
+  // prairie
+  'Canyon Wild': { icon: 'desert' },
+  'Thunder Scatter': { icon: 'cloud-with-lightning' },
+  'Buffalo Nickel': { icon: 'coin', saturate: 0 },
+  Buffalo: { icon: 'bison' },
+  Eagle: { icon: 'eagle' },
+  Rattlesnake: { icon: 'snake' },
+  Mustang: { icon: 'horse' },
+  Cactus: { icon: 'cactus' },
+  'Wagon Wheel': { icon: 'wheel' },
+  Mountain: { icon: 'mountain' },
+  // classic: the cherry and the wild of each classic game (sevens and bars are drawn)
+  'Red Moon': { icon: 'full-moon', hue: -40, saturate: 1.6 },
+  'Mead Mug': { icon: 'beer-mug' },
+  Clam: { icon: 'oyster' },
+  'Prickly Pear': { icon: 'cactus' },
+  Garnet: gem(150, 0.8),
+  'Lantern Wild': { icon: 'red-paper-lantern' },
+  'Gold Nugget Wild': { icon: 'rock', tint: '#f5c542' },
+};
+
+/** Every game's tile: a hero illustration no other tile uses, and companions in its scene. */
+export const TILE_HEROES: Record<string, { hero: IconSpec; companions: IconSpec[] }> = {
+  'cherry-hearth-classic': { hero: { icon: 'cherries' }, companions: [{ icon: 'fire' }, { icon: 'bell' }] },
+  'triple-ember-sevens': { hero: { icon: 'fire' }, companions: [{ icon: 'glowing-star' }, { icon: 'ringed-planet' }] },
+  'frostbar-five': { hero: { icon: 'snowflake' }, companions: [{ icon: 'axe' }, { icon: 'shield' }] },
+  'lucky-lantern-classic': { hero: { icon: 'red-paper-lantern' }, companions: [{ icon: 'oyster' }, { icon: 'water-wave' }] },
+  'bison-bar-deluxe': { hero: { icon: 'bison' }, companions: [{ icon: 'cactus' }, { icon: 'rock', tint: '#f5c542' }] },
+  'gemstone-sevens': { hero: gem(140), companions: [gem(0), gem(0, 0.08)] },
+  'reef-raiders': { hero: { icon: 'turtle' }, companions: [{ icon: 'coral' }, { icon: 'tropical-fish' }] },
+  'big-catch-bonanza': { hero: { icon: 'fishing-pole' }, companions: [{ icon: 'shark', hue: 160 }, { icon: 'canoe' }] },
+  'comet-courier': { hero: { icon: 'comet' }, companions: [{ icon: 'package' }, { icon: 'rocket' }] },
+  'hall-of-the-storm-king': { hero: { icon: 'person-with-crown' }, companions: [{ icon: 'cloud-with-lightning' }, { icon: 'high-voltage' }] },
+  'savanna-sunrise': { hero: { icon: 'lion' }, companions: [{ icon: 'giraffe' }, { icon: 'sunrise' }] },
+  'emerald-vault': { hero: gem(-90), companions: [{ icon: 'old-key' }, { icon: 'locked' }] },
+  'orchard-fiesta': { hero: { icon: 'watermelon' }, companions: [{ icon: 'grapes' }, { icon: 'party-popper' }] },
+  'wolf-moon-ways': { hero: { icon: 'wolf' }, companions: [{ icon: 'full-moon' }, { icon: 'evergreen-tree' }] },
+  'nebula-drift': { hero: { icon: 'milky-way' }, companions: [{ icon: 'astronaut' }, { icon: 'ringed-planet' }] },
+  'krakens-hoard': { hero: { icon: 'octopus', hue: 200 }, companions: [{ icon: 'coin' }, { icon: 'anchor' }] },
+  'oracle-of-embers': { hero: { icon: 'crystal-ball' }, companions: [{ icon: 'fire' }, { icon: 'scroll' }] },
+  'ruby-rush-ways': { hero: { icon: 'ring' }, companions: [gem(140), gem(150, 0.8)] },
+  'timber-tails': { hero: { icon: 'fox' }, companions: [{ icon: 'bear' }, { icon: 'wood' }] },
+  'golden-koi-link': { hero: { icon: 'fish', hue: 170 }, companions: [{ icon: 'lotus' }, { icon: 'coin', hue: 100 }] },
+  'star-forge-link': { hero: { icon: 'glowing-star' }, companions: [{ icon: 'hammer' }, { icon: 'shooting-star' }] },
+  'dragon-hoard-link': { hero: { icon: 'dragon' }, companions: [{ icon: 'coin' }, { icon: 'crown' }] },
+  'buffalo-thunder-link': { hero: { icon: 'water-buffalo' }, companions: [{ icon: 'cloud-with-lightning' }, { icon: 'eagle' }] },
+  'jewel-vault-link': { hero: { icon: 'money-bag' }, companions: [{ icon: 'gem-stone' }, { icon: 'locked-with-key' }] },
+};
