@@ -47,7 +47,8 @@ export interface DrawDependencies {
  * the player's committed seed pair and next nonce give one ticket over the table's total weight
  * (the games' HMAC-SHA256 source, rejection sampled), the ticket names the segment, the booster
  * multiplies it, the feature's daily budget is charged (the table's fallback is paid when it would be
- * passed) and `creditPlayer` pays it. A lootbox prize opens with a second draw (next nonce) from the
+ * passed) and `creditPlayer` pays it. A multiplier drawn (a booster wheel) is answered, not paid: the
+ * caller passes it as `multiplier` to the draw it boosts. A lootbox prize opens with a second draw (next nonce) from the
  * box's table. The outcome is decided and stored before any animation starts.
  */
 export async function drawPrize(trx: Transaction<Database>, request: DrawPrizeRequest, deps: DrawDependencies): Promise<DrawOutcome> {
@@ -107,6 +108,8 @@ async function drawOnce(trx: Transaction<Database>, request: DrawPrizeRequest, t
 }
 
 async function pay(trx: Transaction<Database>, request: DrawPrizeRequest, draw: RewardDraw, prize: Prize, deps: DrawDependencies): Promise<void> {
+  // A booster's multiplier is not paid: the caller applies it to its next draw (`multiplier`).
+  if (prize.kind === 'multiplier') return;
   await creditPlayer(trx, { playerId: request.playerId, feature: request.feature, prize, idempotencyKey: `reward-draw:${draw.id}`, metadata: { drawId: Number(draw.id) } }, { clock: deps.clock });
 }
 

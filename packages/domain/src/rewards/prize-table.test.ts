@@ -53,7 +53,7 @@ describe('prize tables', () => {
       { ...wheel, slug: 'Bad Slug' },
       { ...wheel, segments: [] },
       { ...wheel, fallbackSegment: 5 },
-      { ...wheel, segments: [...wheel.segments, { weight: 1, prize: { kind: 'lootbox', table: 'box' } }], fallbackSegment: 5 },
+      { ...wheel, segments: [...wheel.segments, { weight: 1, prize: { kind: 'lootbox', table: 'box' } }], fallbackSegment: 5 }, // no draw after the budget is spent
       { ...wheel, segments: [{ weight: 0, prize: { kind: 'nothing' } }] },
       { ...wheel, segments: [{ weight: 1.5, prize: { kind: 'nothing' } }] },
       { ...wheel, segments: [{ weight: 1, prize: { kind: 'gold_coins', amount: -5 } }] },

@@ -57,9 +57,8 @@ export function parsePrizeTable(raw: unknown): PrizeTable {
   if (total > MAX_TOTAL_WEIGHT) invalid(`the weights sum to more than ${MAX_TOTAL_WEIGHT}`);
   const fallback = value.fallbackSegment;
   if (typeof fallback !== 'number' || !Number.isInteger(fallback) || fallback < 0 || fallback >= segments.length) invalid('fallbackSegment must name a segment');
-  // A lootbox or booster fallback would need another draw once the budget is spent: not allowed.
-  const fallbackKind = segments[fallback]!.prize.kind;
-  if (fallbackKind === 'lootbox' || fallbackKind === 'multiplier') invalid('the fallback segment pays coins, free spins or nothing');
+  // A lootbox fallback would need another draw once the budget is spent: not allowed.
+  if (segments[fallback]!.prize.kind === 'lootbox') invalid('the fallback segment cannot be a lootbox');
   return { slug: value.slug, feature: value.feature, segments, fallbackSegment: fallback };
 }
 
