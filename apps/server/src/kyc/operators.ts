@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'documents.review': ['compliance', 'admin'],
   'redemptions.read': ['support', 'compliance', 'admin'],
   'redemptions.review': ['compliance', 'admin'],
+  'jobs.read': ['support', 'compliance', 'admin'],
+  'jobs.manage': ['admin'],
   'audit.read': ['admin'],
   'operators.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
