@@ -38,6 +38,16 @@ function precompressClientAssets(): Plugin {
   };
 }
 
+/** Modules of the first-load `app` chunk (the lazy parts are the exceptions in the lookahead). */
+const FIRST_LOAD =
+  /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|responsible-play[\\/](?!reality-check-launcher)|(account|kyc|redeem|game-client)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues)\.|lib[\\/]realtime\.)|content[\\/]translations/;
+/**
+ * What no first-load page needs: the feature declarations and their registry (the server renders
+ * with them; the browser loads them with the modal stack, its backdrop rules, or for a deep link)
+ * and every feature's components (`features/<feature>/ui/`: its pages, modals and their parts).
+ */
+const FEATURE_PARTS = /apps[\\/]web[\\/]app[\\/](features[\\/][^\\/]+[\\/](ui[\\/]|feature\.ts$)|features[\\/]modals[\\/]backdrop\.|platform[\\/](registry|feature-timers)\.)/;
+
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
   build: {
@@ -51,11 +61,11 @@ export default defineConfig({
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zustand|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/, priority: 2 },
             // Lazy parts stay out: the cash widget, the account pages, the real-time client (socket.io), the
-            // game client, the game modals, the reality check (all but its launcher) and the catalogue
-            // pages other than home and lobby.
+            // game client, the game modals, the reality check (all but its launcher), the catalogue
+            // pages other than home and lobby, and the feature declarations with their components.
             {
               name: 'app',
-              test: /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|responsible-play[\\/](?!reality-check-launcher)|(account|kyc|redeem|game-client)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues)\.|lib[\\/]realtime\.)|content[\\/]translations/,
+              test: (id: string) => FIRST_LOAD.test(id) && !FEATURE_PARTS.test(id),
               priority: 1,
             },
           ],

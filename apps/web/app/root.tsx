@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
  * page's slice (language route data). The rest of the dictionary loads when the page is idle.
  */
 function useI18n(root: RootData, prefetchRest: boolean) {
-  const instance = useMemo(() => createI18n(root.locale, root.translations), [root.locale, root.translations]);
+  const instance = useMemo(() => createI18n(root.locale, root.translations, root.featureNamespaces), [root.locale, root.translations, root.featureNamespaces]);
   const pageTranslations = (useMatches().find((match) => match.id === 'routes/locale')?.loaderData as LocaleData | null | undefined)?.translations;
   // Merged while rendering, before the new page's components read it (adding is idempotent).
   useMemo(() => {

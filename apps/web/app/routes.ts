@@ -1,20 +1,12 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
+import type { WebFeature } from './platform/feature';
+import { featureRoutes } from './platform/feature-routes';
 
-/** Pages whose feature is not built yet: one module renders the feature's designed empty state. */
-const FEATURE_PAGES: [path: string, id: string][] = [
-  ['affiliates', 'affiliates'],
-  ['affiliates/partners-account', 'partners-account'],
-  ['how-it-works', 'how-it-works'],
-  ['lottery', 'lottery'],
-  ['magic-boxes', 'magic-boxes'],
-  ['prize-drops', 'prize-drops'],
-  ['promotions', 'promotions'],
-  ['redesign', 'redesign'],
-  ['referral-info', 'referral-info'],
-  ['scratch-cards', 'scratch-cards'],
-  ['vip', 'vip'],
-  ['wheel-of-treasure', 'wheel-of-treasure'],
-];
+/**
+ * Each feature's pages come from its `features/<feature>/feature.ts` (folder scan, evaluated at
+ * build time): adding a feature adds its routes without an edit here.
+ */
+const FEATURES = import.meta.glob<{ default: WebFeature }>('./features/*/feature.ts', { eager: true });
 
 export default [
   // The game client (inside the game modal's iframe): its own minimal layout, no shell.
@@ -31,7 +23,6 @@ export default [
       route('lobby', 'routes/lobby.tsx'),
       route('register', 'routes/register.tsx'),
       route('registration-complete', 'routes/registration-complete.tsx'),
-      route('tournaments', 'routes/tournaments.tsx'),
       route('library', 'routes/library.tsx'),
       route('issues/:pageName', 'routes/issues.tsx'),
       route('fairness', 'routes/fairness.tsx'),
@@ -39,7 +30,7 @@ export default [
       route('account/responsible-play', 'routes/responsible-play.tsx'),
       route('page/:name', 'routes/legal-page.tsx'),
       route('page/*', 'routes/legal-page.tsx', { id: 'legal-page-nested' }),
-      ...FEATURE_PAGES.map(([path, id]) => route(path, 'routes/feature-page.tsx', { id: `feature:${id}` })),
+      ...featureRoutes(FEATURES),
       route('*', 'routes/not-found.tsx'),
     ]),
   ]),

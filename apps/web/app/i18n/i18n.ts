@@ -2,7 +2,7 @@ import type { TranslationDictionary } from '@sweepstack/contracts/app/translatio
 import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from '../lib/locale';
-import { isPageNamespace } from './namespaces';
+import { isPageNamespace } from './page-namespaces';
 
 /** Emitted when the dictionary grows after a string was rendered before its namespace was there. */
 const GROWN_EVENT = 'sweepstackDictionaryGrown';
@@ -19,6 +19,8 @@ interface ClientState {
 const clients = new Map<Locale, ClientState>();
 const warnedKeys = new Set<string>();
 let activeLocale: Locale | null = null;
+/** The features' page namespaces (root data): the core's are known here. */
+let featureNamespaces: readonly string[] = [];
 
 function topNamespace(key: string): string {
   const dot = key.indexOf('.');
@@ -40,7 +42,7 @@ function newInstance(locale: Locale, dictionary: TranslationDictionary, isComple
     // complete, a missing key shows as the key, as i18next does by default.
     parseMissingKeyHandler: (key: string, defaultValue?: string) => {
       if (defaultValue !== undefined) return defaultValue;
-      if (isComplete() || !isPageNamespace(topNamespace(key))) return key;
+      if (isComplete() || !isPageNamespace(topNamespace(key), featureNamespaces)) return key;
       onLateKey(key);
       return '';
     },
@@ -53,7 +55,8 @@ function newInstance(locale: Locale, dictionary: TranslationDictionary, isComple
  * browser one per locale for the whole visit: each route's slice is merged in, so strings of earlier
  * pages and of the whole dictionary stay available when the root data revalidates.
  */
-export function createI18n(locale: Locale, dictionary: TranslationDictionary): i18n {
+export function createI18n(locale: Locale, dictionary: TranslationDictionary, features: readonly string[] = []): i18n {
+  featureNamespaces = features;
   if (typeof document === 'undefined') {
     return newInstance(locale, dictionary, () => false, (key) => {
       if (process.env.NODE_ENV !== 'production') console.warn(`[i18n] ${key} rendered on a page that does not embed its namespace (apps/web/app/i18n/namespaces.ts)`);

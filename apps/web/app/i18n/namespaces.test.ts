@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../content/translations/en.json';
-import es from '../../../../content/translations/es.json';
+import { bundledDictionary } from './bundled-dictionaries';
 import { documentTranslations, navigationTranslations, PAGE_NAMESPACES, pickTranslations, routeNamespaces, stateNamespaces } from './namespaces';
 
 const appDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
-const english = en as TranslationDictionary;
+const english = bundledDictionary('en');
+const spanish = bundledDictionary('es');
 const size = (d: unknown) => JSON.stringify(d).length;
 
 /** Namespaces a source file names in t('ns.…') / t(`ns.…`) calls, following its static relative imports. */
@@ -30,7 +30,7 @@ describe('translation namespaces', () => {
   it('names only namespaces that exist in both dictionaries', () => {
     for (const name of PAGE_NAMESPACES) {
       expect(english[name], name).toBeTypeOf('object');
-      expect((es as TranslationDictionary)[name], name).toBeTypeOf('object');
+      expect(spanish[name], name).toBeTypeOf('object');
     }
   });
 
@@ -105,7 +105,7 @@ describe('translation namespaces', () => {
     ['routes/reset.tsx', '/reset/'],
     ['routes/registration-complete.tsx', '/registration-complete/'],
     ['routes/geoblock.tsx', '/geoblock/'],
-    ['routes/tournaments.tsx', '/tournaments/'],
+    ['features/tournaments/ui/tournaments-page.tsx', '/tournaments/'],
     ['routes/feature-page.tsx', '/vip/'],
     ['routes/game-client.tsx', '/games/some-game/play/'],
     ['layouts/auth.tsx', '/signin/'],

@@ -1,41 +1,28 @@
 import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
+import { registry } from '../platform/registry';
+import { CORE_PAGE_NAMESPACES } from './page-namespaces';
 
 /**
  * Which part of the dictionary a page embeds in its HTML (see docs/web-shell.md, "Translations").
  *
- * The dictionary's top-level keys are its namespaces. Namespaces listed in PAGE_NAMESPACES are
- * embedded only on the pages that render them; every other top-level key (common, header, footer,
- * errors, ... and any namespace added later) belongs to the shell and is embedded on every page.
+ * The dictionary's top-level keys are its namespaces. Namespaces listed in PAGE_NAMESPACES (the
+ * core's, i18n/page-namespaces.ts, and those the features declare in their feature.ts) are embedded
+ * only on the pages that render them; every other top-level key (common, header, footer, errors, ...
+ * and any namespace added later) belongs to the shell and is embedded on every page.
  * Adding a key to a namespace is therefore an edit of the dictionaries only. The rest of the
  * dictionary reaches the browser on demand: the lazy chunks (modals, cash widget, ...) wait for the
  * whole dictionary before they render, and it is fetched once the page is idle.
  *
  * An entry may also name a subtree (`features.lobby`) when a page renders only that part.
  */
-export const PAGE_NAMESPACES = [
-  'home',
-  'lobby',
-  'games',
-  'features',
-  'comingSoon',
-  'auth',
-  'consent',
-  'terms',
-  'emailConfirmed',
-  'geoblock',
-  'registrationComplete',
-  'cash',
-  'account',
-  'kyc',
-  'redeem',
-  'gameClient',
-  'fairness',
-] as const;
+/** The core's page namespaces and every feature's own (its feature.ts `strings.namespaces`). */
+export const PAGE_NAMESPACES: readonly string[] = [...new Set([...CORE_PAGE_NAMESPACES, ...registry.pageNamespaces])];
 
-/** Shell pieces of page namespaces: titles of pages without their own (root meta) and the like. */
-const SHELL_SUBTREES = ['home.hero.kicker'];
-
-const FEATURE_PAGES = /^\/(affiliates|how-it-works|lottery|magic-boxes|prize-drops|promotions|redesign|referral-info|scratch-cards|vip|wheel-of-treasure)(\/|$)/;
+/**
+ * Shell pieces of page namespaces: titles of pages without their own (root meta) and the like, and
+ * what the features' shell parts show on every page (their feature.ts `strings.shell`).
+ */
+const SHELL_SUBTREES = ['home.hero.kicker', ...registry.shellSubtrees];
 
 /** The page namespaces a path renders (path without the language prefix). */
 export function routeNamespaces(path: string): string[] {
@@ -49,8 +36,7 @@ export function routeNamespaces(path: string): string[] {
   if (p.startsWith('/fairness/')) return ['fairness', 'games'];
   if (p.startsWith('/account/')) return ['account', 'kyc'];
   if (/^\/games\/[^/]+\/play\//.test(p)) return ['gameClient', 'games'];
-  if (p.startsWith('/tournaments/') || FEATURE_PAGES.test(p)) return ['features', 'comingSoon'];
-  return [];
+  return registry.routeNamespaces(p) ?? [];
 }
 
 export interface PageState {
@@ -69,10 +55,6 @@ export function stateNamespaces(state: PageState): string[] {
 }
 
 const PAGE_SET: ReadonlySet<string> = new Set(PAGE_NAMESPACES);
-
-export function isPageNamespace(name: string): boolean {
-  return PAGE_SET.has(name);
-}
 
 type Node = TranslationDictionary[string];
 

@@ -1,9 +1,9 @@
 import { ERROR_CATALOGUE } from '@sweepstack/contracts/errors';
 import { describe, expect, it } from 'vitest';
-import en from '../../../../content/translations/en.json';
-import es from '../../../../content/translations/es.json';
-import { COMING_SOON_FEATURES, featureKey } from '../features/coming-soon/features';
+import { featureKey } from '../features/coming-soon/features';
 import { CONSENT_COOKIES } from '../features/cookie-consent/consent';
+import { registry } from '../platform/registry';
+import { bundledDictionary } from './bundled-dictionaries';
 
 type Dict = { [key: string]: string | Dict };
 
@@ -16,8 +16,21 @@ function flatten(dict: Dict, prefix = ''): Record<string, string> {
   return out;
 }
 
-const enFlat = flatten(en as Dict);
-const esFlat = flatten(es as Dict);
+// content/translations/<locale>.json and every content/translations/<locale>/<namespace>.json.
+const enFlat = flatten(bundledDictionary('en') as Dict);
+const esFlat = flatten(bundledDictionary('es') as Dict);
+
+/** What the features show as coming soon: pages, modals and links without a component of their own. */
+function comingSoonFeatures(): string[] {
+  const names = new Set<string>();
+  for (const page of registry.pages) if (!page.file) names.add(page.id);
+  for (const feature of registry.features) {
+    for (const [name, modal] of Object.entries(feature.modals ?? {})) if (!modal.load) names.add(modal.comingSoon ?? name);
+    for (const link of feature.deepLinks ?? []) if (!link.modal) names.add(link.comingSoon ?? feature.id);
+    for (const entry of [...(feature.sidebar ?? []), ...(feature.tapBar ?? [])]) if (!entry.to && !entry.modal) names.add(feature.id);
+  }
+  return [...names];
+}
 
 describe('translations', () => {
   it('has the same keys in English and Spanish, none empty', () => {
@@ -40,9 +53,16 @@ describe('translations', () => {
   });
 
   it('names and describes every coming-soon feature and consent group', () => {
-    for (const feature of COMING_SOON_FEATURES) {
+    const features = comingSoonFeatures();
+    expect(features).toEqual(expect.arrayContaining(['lottery', 'tournaments', 'daily-wheel', 'support-chat', 'promo-offer', 'seasons']));
+    for (const feature of features) {
       expect(enFlat[`features.${featureKey(feature)}.name`], feature).toBeTruthy();
       expect(enFlat[`features.${featureKey(feature)}.description`], feature).toBeTruthy();
+    }
+    // And every feature the dictionary names has both texts.
+    for (const key of Object.keys(bundledDictionary('en').features as Dict)) {
+      expect(enFlat[`features.${key}.name`], key).toBeTruthy();
+      expect(enFlat[`features.${key}.description`], key).toBeTruthy();
     }
     for (const cookie of CONSENT_COOKIES) expect(enFlat[`consent.cookies.${cookie.id}.name`]).toBeTruthy();
   });

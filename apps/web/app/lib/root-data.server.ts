@@ -3,15 +3,17 @@ import { ZStaticInfoResponse } from '@sweepstack/contracts/app/static-info';
 import { ZTranslationDictionary, type TranslationDictionary } from '@sweepstack/contracts/app/translations';
 import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import { data, redirect, redirectDocument } from 'react-router';
-import englishFallback from '../../../../content/translations/en.json';
 import { CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, isConsentGiven, parseEnabledIds } from '../features/cookie-consent/consent';
+import { bundledDictionary } from '../i18n/bundled-dictionaries';
 import { documentTranslations, navigationTranslations } from '../i18n/namespaces';
 import { autologinRewrite, cashRewrite, mobileAppRewrite } from '../features/routing/rules';
 import { isThemeId, type ThemeId } from '../features/themes/themes';
 import { DAYS_365_S, parseCookies, serializeCookie } from './cookies';
 import type { WebLoadContext } from './load-context';
 import { detectBrowserLocale, localeFromPath, LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, type Locale } from './locale';
-import type { PlayerView, RootData, ShellData } from './root-data';
+import { registry } from '../platform/registry';
+import type { FeatureState } from '../platform/feature';
+import type { FeatureNavItem, PlayerView, RootData, ShellData } from './root-data';
 import { getSession, isDocumentRequest } from './session.server';
 
 export const APP_VERSION = '2.28.0';
@@ -20,8 +22,14 @@ const EMPTY_SHELL: ShellData = { menu: [], tapBar: [], footerMenu: [], socialNet
 
 const isProduction = () => process.env.NODE_ENV === 'production';
 
+/** The features' entries visible in these states, as plain data (no visibility rules reach the browser). */
+function navItems(kind: 'sidebar' | 'tapBar', states: Record<string, FeatureState>): FeatureNavItem[] {
+  return registry.navEntries(kind, states).map(({ key, label, feature, to, modal }) => ({ key, label, feature, ...(to ? { to } : {}), ...(modal ? { modal } : {}) }));
+}
+
 function playerView(init: AppInitData | null): PlayerView | null {
   if (!init || init.isGuest) return null;
+  const features = registry.featureStates(init);
   return {
     uuid: init.uuid,
     accountStatus: init.accountStatus,
@@ -34,13 +42,8 @@ function playerView(init: AppInitData | null): PlayerView | null {
     registrationComplete: init.registration.complete,
     balance: init.playerInfo ? { tourPoints: init.playerInfo.playerBalance.tourPoints, entries: init.playerInfo.playerBalance.entries } : null,
     hasUnconfirmedTerms: init.termsRequirement.length > 0,
-    features: {
-      rankLeague: init.rankLeague.enabled,
-      bingo: init.bingo.isActive,
-      season: init.season.isActive,
-      magicBox: init.magicBox.isActive,
-      prizeDrops: init.prizeDrops.isActive,
-    },
+    features,
+    nav: { sidebar: navItems('sidebar', features), tapBar: navItems('tapBar', features) },
   };
 }
 
@@ -78,7 +81,14 @@ export async function loadTranslations(context: WebLoadContext, locale: Locale):
   const { ok, body } = await fetchJson(context, `/api/rest/translations/${locale}`);
   const parsed = ok ? ZTranslationDictionary.safeParse(body) : null;
   if (parsed?.success && Object.keys(parsed.data).length > 0) return { ok: true, dictionary: parsed.data };
-  return { ok: false, dictionary: englishFallback as TranslationDictionary };
+  return { ok: false, dictionary: englishFallback() };
+}
+
+let english: TranslationDictionary | undefined;
+/** The bundled English dictionary (spec §8: shown when the translations API fails). */
+function englishFallback(): TranslationDictionary {
+  english ??= bundledDictionary('en');
+  return english;
 }
 
 async function loadBuildId(context: WebLoadContext): Promise<string | null> {
@@ -148,6 +158,7 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
       consentGiven: isConsentGiven(cookies[CONSENT_GIVEN_COOKIE]),
     }),
     translationsOk: translations.ok,
+    featureNamespaces: [...registry.pageNamespaces],
     isGuest: session.isGuest || player === null,
     player,
     shell,

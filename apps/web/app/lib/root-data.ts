@@ -3,6 +3,7 @@ import type { CaptchaInfo, FooterMenuItem, MenuItem, SocialNetwork, TapBarItem }
 import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
 import { useRouteLoaderData } from 'react-router';
 import type { ThemeId } from '../features/themes/themes';
+import type { FeatureState, ModalName } from '../platform/feature';
 import type { Locale } from './locale';
 
 /** The slice of app init the browser needs (not the whole payload, to keep pages small). */
@@ -21,7 +22,20 @@ export interface PlayerView {
   /** Gold Coins (tourPoints, whole) and Fortune Coins (entries, 2 decimals). */
   balance: { tourPoints: number; entries: number } | null;
   hasUnconfirmedTerms: boolean;
-  features: { rankLeague: boolean; bingo: boolean; season: boolean; magicBox: boolean; prizeDrops: boolean };
+  /** Each feature's app-init slice, by feature id (app/platform: its feature.ts `state`). */
+  features: Record<string, FeatureState>;
+  /** The features' sidebar and tap-bar entries visible to this player (decided on the server). */
+  nav: { sidebar: FeatureNavItem[]; tapBar: FeatureNavItem[] };
+}
+
+/** A feature's sidebar or tap-bar entry, as its feature.ts declares it. */
+export interface FeatureNavItem {
+  key: string;
+  /** Translation key of its label. */
+  label: string;
+  feature: string;
+  to?: string;
+  modal?: ModalName;
 }
 
 export interface ShellData {
@@ -38,6 +52,8 @@ export interface RootData {
   theme: ThemeId;
   /** The slice of the dictionary this document renders (i18n/namespaces.ts), not the whole of it. */
   translations: TranslationDictionary;
+  /** The page namespaces the features declare (their feature.ts `strings`), for the i18n safety net. */
+  featureNamespaces: string[];
   translationsOk: boolean;
   isGuest: boolean;
   player: PlayerView | null;

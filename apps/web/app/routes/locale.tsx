@@ -8,6 +8,7 @@ import { isThemeId, type ThemeId } from '../features/themes/themes';
 import { isChunkLoadError, reloadOnce } from '../lib/chunk-reload';
 import { localeFromPath, localizePath } from '../lib/locale';
 import { metaTitle } from '../lib/meta';
+import { registry } from '../platform/registry';
 import { fetchRouteRule } from '../lib/route-rule.server';
 import { loadNavigationTranslations } from '../lib/root-data.server';
 import type { LocaleData } from '../lib/root-data';
@@ -37,7 +38,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (invalidLang) throw data({ path: url.pathname }, { status: 404 });
   const init = session.appInit;
   const theme: ThemeId = isThemeId(context.theme) ? context.theme : 'nlc';
-  const result = runRouteMiddleware(middlewareForPath(rest), rule?.middlewares, {
+  const result = runRouteMiddleware(middlewareForPath(rest, registry), rule?.middlewares, {
     isGuest: session.isGuest,
     isAffiliate: init?.isAffiliate ?? false,
     theme: themeFromRequest(request, theme),

@@ -1,3 +1,5 @@
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { applyContentSet, contentVersion } from '../repositories/content';
 import type { Database } from '../schema';
@@ -27,21 +29,52 @@ export function flattenDictionary(value: unknown, file: string, prefix = '', out
 }
 
 /**
- * UI messages from content/translations/{en,es}.json (written by the web app's authors). A missing
- * file is skipped: the locale then answers 404 TRANSLATIONS_NOT_AVAILABLE until it exists.
+ * The dictionary of one locale and the text its version is computed from: `translations/<locale>.json`
+ * (the shell's namespaces) merged with one file per namespace, `translations/<locale>/<namespace>.json`
+ * (what a feature adds as a file of its own). A namespace in two places stops the seed. Undefined when
+ * the locale has no file at all.
+ */
+export function readDictionary(contentDir: string, locale: string): { dictionary: Record<string, unknown>; text: string } | undefined {
+  const file = `translations/${locale}.json`;
+  const text = readContentText(contentDir, file);
+  // No prototype: a "__proto__" key stays a key (and is refused by flattenDictionary).
+  const dictionary = Object.create(null) as Record<string, unknown>;
+  const texts: string[] = [];
+  if (text !== undefined) {
+    const whole = parseContentJson(text, file);
+    if (!isRecord(whole)) fail(file, 'root must be an object');
+    for (const [namespace, value] of Object.entries(whole)) dictionary[namespace] = value;
+    texts.push(text);
+  }
+  const folder = path.join(contentDir, 'translations', locale);
+  const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')).sort() : [];
+  for (const name of names) {
+    const part = `translations/${locale}/${name}`;
+    const namespace = name.slice(0, -'.json'.length);
+    const partText = readContentText(contentDir, part) ?? '';
+    if (namespace in dictionary) fail(part, `namespace ${namespace} is already defined in translations/${locale}.json or another file`);
+    dictionary[namespace] = parseContentJson(partText, part);
+    texts.push(`${name}\n${partText}`);
+  }
+  if (text === undefined && names.length === 0) return undefined;
+  return { dictionary, text: texts.join('\n') };
+}
+
+/**
+ * UI messages from content/translations (written by the web app's authors; see readDictionary). A
+ * locale without files is skipped: it then answers 404 TRANSLATIONS_NOT_AVAILABLE until they exist.
  */
 export async function seed(db: Kysely<Database>, _options?: SeedOptions, contentDir: string = CONTENT_DIR): Promise<Record<string, string>> {
   const results: Record<string, string> = {};
   const now = Date.now();
   for (const locale of TRANSLATION_LOCALES) {
-    const file = `translations/${locale}.json`;
-    const text = readContentText(contentDir, file);
-    if (text === undefined) {
+    const read = readDictionary(contentDir, locale);
+    if (read === undefined) {
       results[locale] = 'missing';
       continue;
     }
-    const rows = flattenDictionary(parseContentJson(text, file), file).map((row) => ({ locale, ...row }));
-    results[locale] = await applyContentSet(db, `translations:${locale}`, contentVersion(text), now, async (trx) => {
+    const rows = flattenDictionary(read.dictionary, `translations/${locale}`).map((row) => ({ locale, ...row }));
+    results[locale] = await applyContentSet(db, `translations:${locale}`, contentVersion(read.text), now, async (trx) => {
       await trx.deleteFrom('translations').where('locale', '=', locale).execute();
       for (let i = 0; i < rows.length; i += 500) await trx.insertInto('translations').values(rows.slice(i, i + 500)).execute();
     });

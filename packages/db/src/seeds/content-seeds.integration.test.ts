@@ -77,6 +77,16 @@ describe.each(dialectsUnderTest())('content seeds on %s', (dialect) => {
       { key: 'errorPage.title', value: 'Page not found' },
     ]);
     expect(await seedTranslations(database.db, undefined, contentDir)).toEqual({ en: 'unchanged', es: 'missing' });
+
+    // A feature's namespace as a file of its own: merged in; a locale may have only such files.
+    mkdirSync(path.join(contentDir, 'translations/en'), { recursive: true });
+    mkdirSync(path.join(contentDir, 'translations/es'), { recursive: true });
+    writeFileSync(path.join(contentDir, 'translations/en/dailyLogin.json'), JSON.stringify({ title: 'Daily prize' }));
+    writeFileSync(path.join(contentDir, 'translations/es/dailyLogin.json'), JSON.stringify({ title: 'Premio diario' }));
+    expect(await seedTranslations(database.db, undefined, contentDir)).toEqual({ en: 'applied', es: 'applied' });
+    expect(await listTranslations(database.db, 'en')).toContainEqual({ key: 'dailyLogin.title', value: 'Daily prize' });
+    expect(await listTranslations(database.db, 'es')).toEqual([{ key: 'dailyLogin.title', value: 'Premio diario' }]);
+    expect(await listTranslations(database.db, 'en')).toHaveLength(5);
   });
 
   it('refuses a broken content file and leaves the previous content in place', async () => {
@@ -94,6 +104,13 @@ describe.each(dialectsUnderTest())('content seeds on %s', (dialect) => {
       await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/reserved/);
       writeFileSync(path.join(broken, 'translations/en.json'), '{"a.b": "x"}');
       await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/no dot/);
+      writeFileSync(path.join(broken, 'translations/en.json'), '{"a": {"b": "x"}}');
+      mkdirSync(path.join(broken, 'translations/en'), { recursive: true });
+      writeFileSync(path.join(broken, 'translations/en/a.json'), '{"c": "y"}');
+      await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/namespace a is already defined/);
+      rmSync(path.join(broken, 'translations/en/a.json'));
+      writeFileSync(path.join(broken, 'translations/en.json'), '{"__proto__": {"b": "x"}}');
+      await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/reserved/);
       mkdirSync(path.join(broken, 'legal-pages/en'), { recursive: true });
       writeFileSync(path.join(broken, 'legal-pages/en/terms.md'), 'no title line');
       await expect(seedLegalPages(database.db, undefined, broken)).rejects.toThrow(/# Title/);

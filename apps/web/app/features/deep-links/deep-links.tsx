@@ -5,13 +5,14 @@ import { trackOpenPopup } from '../../lib/analytics';
 import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
 import { useModals } from '../modals/modal-store';
-import { openModalFeature, referralCode, SIGNUP_REDIRECT_DELAY_MS } from '../routing/rules';
+import { referralCode, SIGNUP_REDIRECT_DELAY_MS } from '../routing/rules';
 import { showToast } from '../toasts/toast-store';
 
 /**
- * Query and hash deep links of spec §2: openModal, openSupport, openNotify=EMAIL_VERIFIED, game,
- * promoOffer, referral codes and the cash / verify hashes. Features not built yet open their
- * coming-soon modal; what needs an account sends guests to sign-up.
+ * Query and hash deep links of spec §2. The query parameters that open a modal (openModal,
+ * openSupport, openNotify=EMAIL_VERIFIED, game, promoOffer, ...) are declared by the features that
+ * own them (feature.ts `deepLinks`); features not built yet open their coming-soon modal; what needs
+ * an account sends guests to sign-up. Referral codes and the cash / verify hashes are handled here.
  */
 export function DeepLinks() {
   const { t } = useTranslation();
@@ -34,38 +35,33 @@ export function DeepLinks() {
   }, [root.handshakeToast, t]);
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
     const onSignup = /\/signup\/?$/.test(location.pathname);
     // Guests are sent to sign-up (query kept); on the sign-up page itself nothing more happens.
     const toSignup = () => {
       if (!onSignup) navigate(localize(`/signup/${location.search}`));
     };
-    const feature = openModalFeature(params.get('openModal'));
-    if (feature) {
-      trackOpenPopup(feature, 'deep_link');
-      if (feature === 'tournaments') {
-        if (isGuest) return void toSignup();
-        open('tournaments');
-      } else open('coming-soon', { feature });
+    let cancelled = false;
+    // The features' links (their feature.ts `deepLinks`), in the order of the address's parameters.
+    // The registry of feature declarations is not in the first-load JavaScript: it loads for an
+    // address with a query only.
+    if (location.search.length > 1) {
+      void import('../../platform/registry').then(({ registry }) => {
+        if (cancelled) return;
+        for (const target of registry.resolveDeepLinks(location.search, { isGuest, emailConfirmed })) {
+          if (target.param === 'openModal') trackOpenPopup(target.options.feature ?? target.feature, 'deep_link');
+          if (target.playersOnly && isGuest) return void toSignup();
+          // One modal per link: a second run of this effect for the same address (a remount of the
+          // shell) would otherwise stack a second one (and, for a game, a second launch).
+          const { stack } = useModals.getState();
+          if (!stack.some((m) => m.name === target.modal && m.game === target.options.game && m.feature === target.options.feature)) open(target.modal, target.options);
+        }
+      });
     }
-    if (params.has('openSupport')) open('coming-soon', { feature: 'support-chat' });
-    if (params.get('openNotify') === 'EMAIL_VERIFIED' && emailConfirmed) open('email-confirmed');
-    if (params.has('game')) {
-      if (isGuest) return void toSignup();
-      const game = params.get('game') ?? '';
-      // One game modal per link: a second run of this effect for the same address (a remount of the
-      // shell) would otherwise stack a second game, and a second launch.
-      if (!useModals.getState().stack.some((m) => m.name === 'game' && m.game === game)) open('game', { game, isMoney: params.get('isMoney') === 'true' });
-    }
-    if (params.has('promoOffer') || params.has('promoOfferSet')) {
-      if (isGuest) return void toSignup();
-      open('coming-soon', { feature: 'promo-offer' });
-    }
-    if (isGuest && referralCode(location.search) && !onSignup) {
-      const timer = setTimeout(toSignup, SIGNUP_REDIRECT_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-    return undefined;
+    const timer = isGuest && referralCode(location.search) && !onSignup ? setTimeout(toSignup, SIGNUP_REDIRECT_DELAY_MS) : undefined;
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
     // Runs once per navigation (location.key), not when unrelated state changes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [location.key]);

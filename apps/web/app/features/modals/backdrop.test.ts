@@ -1,26 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { closesOnBackdrop, closesOnEscape, type ModalName, UNDISMISSABLE } from './backdrop';
+import { closesOnBackdrop, closesOnEscape, isUndismissable, type ModalName } from './backdrop';
 
-describe('backdrop rules', () => {
+describe('backdrop rules (from the features\' modal declarations)', () => {
   const nonClosable: ModalName[] = ['registration-complete', 'game-search', 'easy-profile-completed', 'change-password', 'referral-info', 'game-max-bet-limit', 'tournaments', 'bonus-deposit'];
 
   it.each(nonClosable)('never closes %s on backdrop', (name) => {
     expect(closesOnBackdrop(name, [name])).toBe(false);
   });
 
-  it.each(['game', 'signup', 'demo-mode', 'insufficient-funds', 'coming-soon', 'email-confirmed'] as ModalName[])('closes %s on backdrop', (name) => {
+  it.each(['game', 'demo-mode', 'insufficient-funds', 'coming-soon', 'email-confirmed', 'notifications'] as ModalName[])('closes %s on backdrop', (name) => {
     expect(closesOnBackdrop(name, [name])).toBe(true);
+  });
+
+  it('closes a modal no feature declares on backdrop', () => {
+    expect(closesOnBackdrop('signup' as ModalName, ['signup' as ModalName])).toBe(true);
   });
 
   it('never closes the reality check on backdrop or Escape: the player answers it', () => {
     expect(closesOnBackdrop('reality-check', ['game', 'reality-check'])).toBe(false);
     expect(closesOnEscape('reality-check', ['game', 'reality-check'])).toBe(false);
-    expect(UNDISMISSABLE.has('reality-check')).toBe(true);
+    expect(isUndismissable('reality-check')).toBe(true);
   });
 
   it('closes nothing while the terms confirmation is open', () => {
     expect(closesOnBackdrop('coming-soon', ['terms-confirmation', 'coming-soon'])).toBe(false);
     expect(closesOnBackdrop('game', ['game', 'terms-confirmation'])).toBe(false);
     expect(closesOnBackdrop('terms-confirmation', ['terms-confirmation'])).toBe(false);
+    expect(isUndismissable('terms-confirmation')).toBe(true);
   });
 });

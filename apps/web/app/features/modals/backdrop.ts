@@ -1,55 +1,29 @@
-/** Every modal of the stack has a name; these are the ones the app opens today. */
-export type ModalName =
-  | 'game'
-  | 'signup'
-  | 'demo-mode'
-  | 'insufficient-funds'
-  | 'sweepstakes-restricted'
-  | 'terms-confirmation'
-  | 'registration-complete'
-  | 'preset-package'
-  | 'game-max-bet-limit'
-  | 'game-search'
-  | 'easy-profile-completed'
-  | 'change-password'
-  | 'referral-info'
-  | 'tournaments'
-  | 'bonus-deposit'
-  | 'email-confirmed'
-  | 'notifications'
-  | 'reality-check'
-  | 'coming-soon';
+import type { ModalName } from '../../platform/feature';
+import { registry } from '../../platform/registry';
 
-/** The games' modals (game, search, demo mode, insufficient funds, max bet, Fortune Coins restricted). */
-export const GAME_MODALS: ReadonlySet<ModalName> = new Set<ModalName>(['game', 'game-search', 'demo-mode', 'insufficient-funds', 'game-max-bet-limit', 'sweepstakes-restricted']);
+export type { ModalName } from '../../platform/feature';
 
-/** Modals only their own buttons close: no close button, no Escape, no backdrop. */
-export const UNDISMISSABLE: ReadonlySet<ModalName> = new Set<ModalName>(['terms-confirmation', 'reality-check']);
+/**
+ * Backdrop and Escape rules of the modal stack, from each modal's declaration in its feature's
+ * feature.ts (spec §2, Modals). A name no feature declares closes on both.
+ */
 
-/** Modals a backdrop click never closes (spec §2, Modals). */
-export const NON_BACKDROP_CLOSABLE: ReadonlySet<ModalName> = new Set<ModalName>([
-  'registration-complete',
-  'game-search',
-  'easy-profile-completed',
-  'change-password',
-  'referral-info',
-  'game-max-bet-limit',
-  'tournaments',
-  'bonus-deposit',
-  'terms-confirmation',
-  'reality-check',
-]);
+/** Whether only the modal's own buttons close it (no close button, no Escape, no backdrop). */
+export function isUndismissable(name: ModalName): boolean {
+  return registry.modal(name)?.dismissable === false;
+}
 
 /**
  * Whether a backdrop click on the modal `name` closes it, given the names currently open. Nothing
- * closes by backdrop while the terms confirmation is open.
+ * closes by backdrop while a modal that freezes the others (the terms confirmation) is open.
  */
 export function closesOnBackdrop(name: ModalName, openNames: readonly ModalName[]): boolean {
-  if (openNames.includes('terms-confirmation')) return false;
-  return !NON_BACKDROP_CLOSABLE.has(name);
+  if (openNames.some((open) => registry.modal(open)?.freezesOthers)) return false;
+  const modal = registry.modal(name);
+  return modal?.closesOnBackdrop !== false && modal?.dismissable !== false;
 }
 
-/** Escape follows the backdrop rule, except that the terms confirmation can never be dismissed. */
+/** Escape follows the backdrop rule (an undismissable modal never closes by Escape either). */
 export function closesOnEscape(name: ModalName, openNames: readonly ModalName[]): boolean {
   return closesOnBackdrop(name, openNames);
 }

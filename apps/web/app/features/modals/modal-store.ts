@@ -1,5 +1,6 @@
 import type { RealityCheckState } from '@sweepstack/contracts/responsible-play/reality-check';
 import { create } from 'zustand';
+import type { FeatureNavItem } from '../../lib/root-data';
 import type { ModalName } from './backdrop';
 
 export interface ModalEntry {
@@ -44,4 +45,10 @@ export const useModals = create<ModalState>((set) => ({
 /** Opens the coming-soon modal of a feature that is not built yet. */
 export function openComingSoon(feature: string): void {
   useModals.getState().open('coming-soon', { feature });
+}
+
+/** A feature's sidebar or tap-bar entry without a page: its modal, or its coming-soon modal. */
+export function openNavEntry(entry: FeatureNavItem): void {
+  if (entry.modal) useModals.getState().open(entry.modal);
+  else openComingSoon(entry.feature);
 }

@@ -8,7 +8,7 @@ import { http } from '../../lib/http';
 import { useRootData } from '../../lib/root-data';
 import { useHomeHref, useLocalize } from '../../lib/use-paths';
 import type { GameHostMessage } from '../games/messages';
-import { GAME_MODALS } from '../modals/backdrop';
+import { registry } from '../../platform/registry';
 import { useModals, type ModalEntry } from '../modals/modal-store';
 import { durationText } from './reality-check-rules';
 import { applyRealityCheck, REALITY_CHECK_PATH } from './reality-check-scheduler';
@@ -24,7 +24,7 @@ function pauseGameFrames(): void {
 
 function closeGameModals(): void {
   const { stack, close } = useModals.getState();
-  for (const entry of stack) if (GAME_MODALS.has(entry.name)) close(entry.id);
+  for (const entry of stack) if (registry.modal(entry.name)?.feature === 'games') close(entry.id);
 }
 
 /**

@@ -5,15 +5,15 @@ import {
   classifyRedirect,
   middlewareForPath,
   mobileAppRewrite,
-  openModalFeature,
   referralCode,
   runRouteMiddleware,
   type VisitorContext,
 } from './rules';
+import { registry } from '../../platform/registry';
 
 const guest: VisitorContext = { isGuest: true, isAffiliate: false, theme: 'nlc', registrationComplete: undefined, pathname: '/', search: '' };
 const player: VisitorContext = { ...guest, isGuest: false, registrationComplete: true };
-const run = (v: VisitorContext, toggles?: Record<string, boolean>) => runRouteMiddleware(middlewareForPath(v.pathname), toggles, v);
+const run = (v: VisitorContext, toggles?: Record<string, boolean>) => runRouteMiddleware(middlewareForPath(v.pathname, registry), toggles, v);
 
 describe('route middleware', () => {
   it('sends guests to sign-up for tournaments and promotions', () => {
@@ -94,17 +94,6 @@ describe('path rewrites', () => {
 });
 
 describe('deep-link queries', () => {
-  it('maps openModal values', () => {
-    expect(openModalFeature('daily-wheel-booster')).toBe('daily-wheel');
-    expect(openModalFeature('my-tournaments')).toBe('tournaments');
-    expect(openModalFeature('seasons')).toBe('seasons');
-    expect(openModalFeature('wheel-of-treasure')).toBe('wheel-of-treasure');
-    expect(openModalFeature('wheel-of-treasure-x')).toBeNull();
-    expect(openModalFeature('daily-login')).toBe('daily-login');
-    expect(openModalFeature('x-daily-login')).toBeNull();
-    expect(openModalFeature(null)).toBeNull();
-  });
-
   it('reads the referral code from invited_by or refcode', () => {
     expect(referralCode('?invited_by=abc')).toBe('abc');
     expect(referralCode('?refcode=XYZ')).toBe('XYZ');

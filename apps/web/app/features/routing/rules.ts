@@ -55,22 +55,27 @@ export const ROUTE_MIDDLEWARE: Readonly<Record<string, RouteMiddleware>> = {
   },
 };
 
-/** Middleware each route runs by default, matched on the path without locale prefix. */
+/**
+ * Middleware each core route runs by default, matched on the path without locale prefix. A feature's
+ * pages declare theirs in its feature.ts (`pages[].middleware`).
+ */
 const ROUTE_TABLE: readonly [RegExp, readonly string[]][] = [
   [/^\/$/, ['guest-home']],
   [/^\/lobby\/?$/, ['lobby']],
   [/^\/(signin|signup|reset)\/?$/, ['guest-only']],
   [/^\/register\/?$/, ['register']],
   [/^\/registration-complete\/?$/, ['registration-complete']],
-  [/^\/affiliates(\/partners-account)?\/?$/, ['affiliate-redirect']],
-  [/^\/how-it-works\/?$/, ['route-guard']],
-  [/^\/(tournaments|promotions)\/?$/, ['signup-required']],
   [/^\/account(\/.*)?$/, ['player-only']],
 ];
 
-export function middlewareForPath(pathname: string): string[] {
+/** Where a feature page's declared middleware comes from (app/platform/registry.ts on the server). */
+export interface FeaturePageMiddleware {
+  middlewareForPath(pathname: string): string[] | undefined;
+}
+
+export function middlewareForPath(pathname: string, features?: FeaturePageMiddleware): string[] {
   for (const [pattern, names] of ROUTE_TABLE) if (pattern.test(pathname)) return [...names];
-  return [];
+  return features?.middlewareForPath(pathname) ?? [];
 }
 
 /**
@@ -123,17 +128,6 @@ export function autologinRewrite(pathname: string, search: string): string | nul
   params.delete('aa');
   params.set('autologin', 'true');
   return `${pathname}?${params.toString()}`;
-}
-
-/** Query values of openModal that open a feature modal (spec §2). */
-export function openModalFeature(value: string | null): 'daily-wheel' | 'tournaments' | 'seasons' | 'wheel-of-treasure' | 'daily-login' | null {
-  if (!value) return null;
-  if (value.includes('daily-wheel')) return 'daily-wheel';
-  if (value.includes('tournaments')) return 'tournaments';
-  if (value.includes('seasons')) return 'seasons';
-  if (value === 'wheel-of-treasure') return 'wheel-of-treasure';
-  if (value === 'daily-login') return 'daily-login';
-  return null;
 }
 
 export const SIGNUP_REDIRECT_DELAY_MS = 1200;

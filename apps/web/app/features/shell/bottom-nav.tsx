@@ -4,6 +4,8 @@ import { MenuIcon } from '../../components/icons';
 import { Image } from '../../components/image';
 import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
+import { useEndedFeatures } from '../../platform/feature-state';
+import { openNavEntry } from '../modals/modal-store';
 import { themedUrl } from '../themes/themes';
 import { useShell } from './shell-store';
 
@@ -13,6 +15,10 @@ export function BottomNav() {
   const root = useRootData();
   const localize = useLocalize();
   const { menuOpen, setMenuOpen } = useShell();
+  // The server's tapBar first, then the features' own entries while visible; four at most plus Menu.
+  const ended = useEndedFeatures((s) => s.ended);
+  const featureEntries = (root.player?.nav.tapBar ?? []).filter((entry) => !ended[entry.feature]).slice(0, Math.max(0, 4 - root.shell.tapBar.length));
+  const entryClass = 'flex min-h-14 w-full flex-col items-center justify-center px-1 text-xs font-semibold';
 
   return (
     <nav aria-label={t('bottomNav.label')} className="fixed inset-x-0 bottom-0 z-30 border-t border-line bg-surface pb-[env(safe-area-inset-bottom)] lg:hidden">
@@ -42,6 +48,19 @@ export function BottomNav() {
                   {item.image && <Image src={item.image} alt="" width={22} height={22} className="size-[22px]" />}
                   {item.title}
                 </a>
+              )}
+            </li>
+          ))}
+          {featureEntries.map((entry) => (
+            <li key={entry.key} className="flex-1">
+              {entry.to ? (
+                <NavLink to={localize(entry.to)} className={({ isActive }) => `${entryClass} ${isActive ? 'text-fg' : 'text-muted'}`}>
+                  {t(entry.label)}
+                </NavLink>
+              ) : (
+                <button type="button" className={`${entryClass} text-muted`} onClick={() => openNavEntry(entry)}>
+                  {t(entry.label)}
+                </button>
               )}
             </li>
           ))}

@@ -9,25 +9,9 @@ import { http } from '../../lib/http';
 import { useRootData, type PlayerView } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
 import { themedUrl } from '../themes/themes';
-import { openComingSoon } from '../modals/modal-store';
+import { useEndedFeatures } from '../../platform/feature-state';
+import { openNavEntry } from '../modals/modal-store';
 import { useShell } from './shell-store';
-
-interface ExtraEntry {
-  key: string;
-  to?: string;
-  feature?: string;
-}
-
-/** Extra entries shown when their feature is active for this player (spec §2, Sidebar). */
-function extraEntries(player: PlayerView): ExtraEntry[] {
-  const entries: ExtraEntry[] = [];
-  if (player.features.rankLeague) entries.push({ key: 'rankLeague', to: '/vip/' });
-  if (player.features.bingo) entries.push({ key: 'bingo', feature: 'bingo' });
-  if (player.features.season) entries.push({ key: 'season', feature: 'seasons' });
-  if (player.features.magicBox) entries.push({ key: 'magicBoxes', to: '/magic-boxes/' });
-  if (player.features.prizeDrops) entries.push({ key: 'prizeDrops', to: '/prize-drops/' });
-  return entries;
-}
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-3 rounded-theme px-3 py-2 font-semibold ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`;
@@ -37,6 +21,8 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
   const root = useRootData();
   const localize = useLocalize();
   const [loggingOut, setLoggingOut] = useState(false);
+  const ended = useEndedFeatures((s) => s.ended);
+  const featureEntries = player.nav.sidebar.filter((entry) => !ended[entry.feature]);
   const items = visibleSidebarItems(root.shell.menu, { isGuest: false, hasDeposits: player.hasDeposits, gameMode: player.gameMode, lotteryActive: false });
 
   async function logout() {
@@ -73,15 +59,15 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
             )}
           </li>
         ))}
-        {extraEntries(player).map((entry) => (
+        {featureEntries.map((entry) => (
           <li key={entry.key}>
             {entry.to ? (
               <NavLink to={localize(entry.to)} className={itemClass} onClick={onNavigate}>
-                {t(`sidebar.extra.${entry.key}`)}
+                {t(entry.label)}
               </NavLink>
             ) : (
-              <button type="button" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => openComingSoon(entry.feature ?? entry.key)}>
-                {t(`sidebar.extra.${entry.key}`)}
+              <button type="button" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => openNavEntry(entry)}>
+                {t(entry.label)}
               </button>
             )}
           </li>

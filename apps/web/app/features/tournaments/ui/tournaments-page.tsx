@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
-import { ComingSoon } from '../features/coming-soon/empty-state';
-import { useModals } from '../features/modals/modal-store';
-import { metaTitle } from '../lib/meta';
-import type { Route } from './+types/tournaments';
+import { ComingSoon } from '../../coming-soon/empty-state';
+import { useModals } from '../../modals/modal-store';
+import { metaTitle } from '../../../lib/meta';
+import type { Route } from './+types/tournaments-page';
 
 /** /tournaments/: players get the tournaments modal (guests were sent to /signup/ by the middleware). */
 export default function Tournaments() {

@@ -1,0 +1,17 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
+import type { ModalProps } from '../../../platform/feature';
+
+/** Tells the player their email address is confirmed (openNotify=EMAIL_VERIFIED). */
+export default function EmailConfirmed({ onDone }: ModalProps) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Dialog.Title className="text-2xl font-extrabold">{t('emailConfirmed.title')}</Dialog.Title>
+      <Dialog.Description className="mt-2 text-muted">{t('emailConfirmed.text')}</Dialog.Description>
+      <button type="button" className="btn btn-primary mt-6 w-full" onClick={onDone}>
+        {t('common.ok')}
+      </button>
+    </>
+  );
+}

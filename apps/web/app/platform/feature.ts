@@ -1,0 +1,138 @@
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import type { ComponentType } from 'react';
+import type { ModalEntry } from '../features/modals/modal-store';
+
+/**
+ * The names the modal stack knows. Each feature adds its own from its feature.ts by module
+ * augmentation, so that `open('daily-login')` is checked without a list edited by hand:
+ *
+ *     declare module '../../platform/feature' {
+ *       interface ModalNames { 'daily-login': true }
+ *     }
+ */
+export interface ModalNames {
+  /** The designed empty state of a feature that is not built yet (`entry.feature` names it). */
+  'coming-soon': true;
+}
+export type ModalName = keyof ModalNames & string;
+
+/** What a feature's shell parts know about it for this player: its app-init slice, trimmed. */
+export interface FeatureState {
+  isActive: boolean;
+  /** When the feature finishes (epoch ms); the web's finish timer (spec §4) turns it off then. */
+  finishesAtMs?: number | null;
+}
+
+/** What a deep link or a visibility rule may look at besides the feature's own state. */
+export interface Visitor {
+  isGuest: boolean;
+  emailConfirmed: boolean;
+}
+
+/** Props every modal component of the stack receives. */
+export interface ModalProps {
+  entry: ModalEntry;
+  /** Closes this modal. */
+  onDone(): void;
+}
+
+export interface FeatureModal {
+  /** The component, loaded on first use (its own chunk). Without it the feature's coming-soon state shows. */
+  load?: () => Promise<{ default: ComponentType<ModalProps> }>;
+  /** Closes on a backdrop click and on Escape (default true; spec §2 names the modals that do not). */
+  closesOnBackdrop?: boolean;
+  /** false: only its own buttons close it (no close button, no Escape, no backdrop). Default true. */
+  dismissable?: boolean;
+  /** `full`: the whole window on phones, no close button of the stack (the component has its own). */
+  layout?: 'dialog' | 'full';
+  /** The component renders a Dialog.Description (otherwise the dialog has no aria-describedby). */
+  described?: boolean;
+  /** The coming-soon feature it shows while it has no component (default: the modal's name). */
+  comingSoon?: string;
+  /** While it is open no modal closes by backdrop or Escape (spec §4: terms freeze the interface). */
+  freezesOthers?: boolean;
+}
+
+/** A page of the feature: a route of the default layout (spec §2 pages). */
+export interface FeaturePage {
+  /** Path without locale prefix and slashes: `wheel-of-treasure`, `affiliates/partners-account`. */
+  path: string;
+  /** Route module, relative to the feature folder (`ui/wheel-page.tsx`); without it, the coming-soon page. */
+  file?: string;
+  /** Route id suffix (`feature:<id>`) and the coming-soon feature it shows; default: the last path segment. */
+  id?: string;
+  /** Route middleware it runs by default (app/features/routing/rules.ts ROUTE_MIDDLEWARE). */
+  middleware?: string[];
+  /** Page namespaces it renders (default: the feature's namespaces; coming-soon pages: features, comingSoon). */
+  namespaces?: string[];
+}
+
+/** An entry of the players' sidebar or of the mobile tap bar. */
+export interface FeatureNavEntry {
+  /** React key and analytics name. */
+  key: string;
+  /** Translation key of its label (a shell string: embedded on every page). */
+  label: string;
+  /** A page path (`/vip/`); without `to` or `modal`, the feature's coming-soon modal opens. */
+  to?: string;
+  modal?: ModalName;
+  /** Shown when this answers true (default: the feature is active for this player). */
+  visible?(state: FeatureState): boolean;
+  /** Position among the features' entries (lower first; default 100). */
+  order?: number;
+}
+
+/** A query parameter of spec §2 that opens one of the feature's modals. */
+export interface FeatureDeepLink {
+  /** The parameters it answers (any one present). */
+  params: string[];
+  /** Whether this value (and visitor) opens it; default: any value. */
+  matches?(value: string, visitor: Visitor): boolean;
+  /** The modal it opens; default: the feature's coming-soon modal. */
+  modal?: ModalName;
+  /** The coming-soon feature it shows (without `modal`); default: the feature's id. */
+  comingSoon?: string;
+  /** What the modal entry carries (the game's slug, ...). */
+  options?(params: URLSearchParams): Omit<ModalEntry, 'id' | 'name'>;
+  /** Guests are sent to sign-up (query kept) instead. */
+  playersOnly?: boolean;
+}
+
+/** Spec §4 / §9: a feature's welcome modal, once per day, checked 5 s after the page loads. */
+export interface FeatureWelcome {
+  modal: ModalName;
+  /** Whether to welcome this player today (default: the feature is active). */
+  when?(state: FeatureState): boolean;
+}
+
+/**
+ * A web feature module: `app/features/<feature>/feature.ts` default-exports one of these. The app
+ * finds it by folder scan (app/platform/registry.ts, and routes.ts for its pages); nothing else is
+ * edited to add a feature. Keep the file small and free of components: it is in the first-load
+ * JavaScript, and routes.ts evaluates it at build time. Components go under `ui/` (lazy chunks).
+ */
+export interface WebFeature {
+  /** kebab-case, the folder's name (the same name in every layer). */
+  id: string;
+  /** The feature's app-init slice (computed on the server, only this reaches the browser). */
+  state?(init: AppInitData): FeatureState;
+  pages?: FeaturePage[];
+  modals?: Partial<Record<ModalName, FeatureModal>>;
+  sidebar?: FeatureNavEntry[];
+  tapBar?: FeatureNavEntry[];
+  deepLinks?: FeatureDeepLink[];
+  strings?: {
+    /** Its dictionary namespaces (content/translations/<locale>/<namespace>.json): embedded on its pages. */
+    namespaces: string[];
+    /** Subtrees the shell shows on every page (`wheelOfTreasure.nav`): sidebar and tap-bar labels. */
+    shell?: string[];
+  };
+  welcome?: FeatureWelcome;
+  /** Spec §4 finish timer: other features this one's finish also turns off (scratch cards end magic boxes). */
+  finishAlsoEnds?: string[];
+}
+
+/** Declares a web feature (identity; gives the object its type). */
+export function defineFeature(feature: WebFeature): WebFeature {
+  return feature;
+}
