@@ -1,5 +1,6 @@
 import type { DatabaseHandle } from '@sweepstack/db/connection';
 import type { Clock } from '@sweepstack/domain/shared/clock';
+import type { Rng } from '@sweepstack/domain/shared/rng';
 import type { Redis } from 'ioredis';
 import type { ServerConfig } from './config';
 
@@ -8,6 +9,8 @@ export interface AppDeps {
   config: ServerConfig;
   database: DatabaseHandle;
   clock: Clock;
+  /** Chance (DESIGN.md rule 6): node:crypto in production, a seeded Rng in tests; features draw only from here. */
+  rng: Rng;
   redis: Redis | undefined;
 }
 

@@ -7,12 +7,14 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { openDatabase, type DatabaseHandle } from '@sweepstack/db/connection';
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
+import type { Rng } from '@sweepstack/domain/shared/rng';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppDeps } from './app-context';
 import { loadConfig, type ServerConfig } from './config';
 import { registerJobs } from './jobs/plugin';
+import { cryptoRng } from './lib/crypto-rng';
 import { errorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
@@ -23,6 +25,8 @@ export interface BuildOptions {
   /** An already open database (tests pass theirs); otherwise DATABASE_URL is opened. */
   database?: DatabaseHandle;
   clock?: Clock;
+  /** Chance for features and handlers (default node:crypto; tests pass a seeded one). */
+  rng?: Rng;
   /** Serve the web app (SSR) from this process: 'production' build, 'development' Vite, or off. */
   web?: 'production' | 'development' | 'off';
   logger?: boolean;
@@ -59,7 +63,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     }),
   }).withTypeProvider<ZodTypeProvider>();
 
-  const deps: AppDeps = { config, database, clock: options.clock ?? systemClock, redis };
+  const deps: AppDeps = { config, database, clock: options.clock ?? systemClock, rng: options.rng ?? cryptoRng, redis };
   app.decorate('deps', deps);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

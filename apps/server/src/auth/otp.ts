@@ -1,4 +1,3 @@
-import { randomBytes, randomInt } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
 import { consumeOtpCode, countOtpAttempt, latestOtpCode, replaceOtpCode } from '@sweepstack/db/repositories/otp-codes';
 import { findPlayerById, updatePlayer, type Player } from '@sweepstack/db/repositories/players';
@@ -12,15 +11,12 @@ import {
   otpResendWaitMs,
 } from '@sweepstack/domain/auth/otp';
 import { otpFlowFor, type OtpFlow, type OtpStep } from '@sweepstack/domain/auth/otp-flow';
-import type { Rng } from '@sweepstack/domain/shared/rng';
 import type { FastifyInstance } from 'fastify';
 import { sendMessage } from '../lib/mailer';
 import { hmacHex, sameHex } from '../lib/secure-token';
 import { otpFlowRules } from './auth-settings';
 
 type OtpType = 'email' | 'phone';
-
-const cryptoRng: Rng = { int: (max) => randomInt(max), bytes: (n) => randomBytes(n) };
 
 function codeHash(secret: string, playerId: number, type: OtpType, code: string): string {
   return hmacHex(secret, `otp:${playerId}:${type}:${code}`);
@@ -43,7 +39,7 @@ export async function otpFlow(
  * retires the previous one; at most one code per minute per contact type.
  */
 export async function sendOtp(app: FastifyInstance, player: Player, type: OtpType) {
-  const { database, clock, config } = app.deps;
+  const { database, clock, config, rng } = app.deps;
   const alreadyConfirmed = type === 'email' ? player.email_confirmed === 1 : player.phone_confirmed === 1;
   const expiresInSeconds = OTP_LIFETIME_MS / 1000;
   if (alreadyConfirmed) return { sent: false, alreadyConfirmed: true, expiresInSeconds, resendInSeconds: 0 };
@@ -53,7 +49,7 @@ export async function sendOtp(app: FastifyInstance, player: Player, type: OtpTyp
   const previous = await latestOtpCode(database.db, player.id, type);
   const waitMs = otpResendWaitMs(previous?.created_at_ms, now);
   if (waitMs > 0) throw new AppError('RATE_LIMITED', { message: `Please wait ${Math.ceil(waitMs / 1000)} s before asking for another code.` });
-  const code = generateOtpCode(cryptoRng);
+  const code = generateOtpCode(rng);
   await replaceOtpCode(database.db, {
     playerId: player.id,
     purpose: type,
