@@ -1,7 +1,16 @@
+/** One expected failure: its HTTP status, the i18n key of the message shown to a person, and that message in English. */
+export interface ErrorEntry {
+  status: number;
+  messageKey: string;
+  message: string;
+}
+
 /**
  * The one error catalogue of the product: stable codes, HTTP status and the i18n key of the
  * message shown to a person. Every expected failure of every endpoint is one of these.
- * Feature areas add their codes here (keep them grouped by area, alphabetical inside a group).
+ * The shared areas list their codes here (grouped by area, alphabetical inside a group); a feature
+ * module declares its own in `contracts/src/<feature>/errors.ts` with `defineErrors` (below), which
+ * joins them to the same catalogue without editing this file.
  */
 export const ERROR_CATALOGUE = {
   // generic
@@ -102,12 +111,50 @@ export const ERROR_CATALOGUE = {
   RESPONSIBLE_PLAY_CANNOT_SHORTEN: { status: 409, messageKey: 'errors.responsiblePlayCannotShorten', message: 'Your current break lasts at least as long. A break cannot be shortened or lifted early.' },
   RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED: { status: 400, messageKey: 'errors.responsiblePlayIntervalNotOffered', message: 'Choose a reminder interval from the list: off, or 15, 30, 45, 60, 90 or 120 minutes.' },
   RESPONSIBLE_PLAY_SELF_EXCLUDED: { status: 409, messageKey: 'errors.responsiblePlaySelfExcluded', message: 'You are self-excluded: a cooling-off period cannot replace it.' },
-} as const satisfies Record<string, { status: number; messageKey: string; message: string }>;
+} as const satisfies Record<string, ErrorEntry>;
 
-export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+/**
+ * The error codes features declare, for the types: a feature's errors.ts adds its own with
+ * `declare module '../errors' { interface FeatureErrorCatalogue extends DailyLoginErrors {} }` where
+ * `type DailyLoginErrors = typeof DAILY_LOGIN_ERRORS` and `DAILY_LOGIN_ERRORS = defineErrors({ … })`.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled in by module augmentation
+export interface FeatureErrorCatalogue {}
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE | (keyof FeatureErrorCatalogue & string);
+
+const featureErrors = new Map<string, ErrorEntry>();
+
+/**
+ * Declares a feature's error codes (the runtime half of `FeatureErrorCatalogue`). Codes are
+ * UPPER_SNAKE, start with the feature's prefix by convention (`DAILY_LOGIN_…`), and are unique across
+ * the whole catalogue; message keys are `errors.<camelCase>` like the shared ones.
+ */
+export function defineErrors<const C extends Record<string, ErrorEntry>>(entries: C): C {
+  for (const [code, entry] of Object.entries(entries)) {
+    if (!/^[A-Z][A-Z0-9_]{2,63}$/.test(code)) throw new Error(`error code ${code} is not UPPER_SNAKE`);
+    if (Object.hasOwn(ERROR_CATALOGUE, code) || featureErrors.has(code)) throw new Error(`error code ${code} is declared twice`);
+    if (!/^errors\.[a-z][A-Za-z0-9]*$/.test(entry.messageKey)) throw new Error(`error ${code}: message key ${entry.messageKey} is not errors.<camelCase>`);
+    featureErrors.set(code, Object.freeze({ ...entry }));
+  }
+  return entries;
+}
 
 export function isErrorCode(code: unknown): code is ErrorCode {
-  return typeof code === 'string' && Object.hasOwn(ERROR_CATALOGUE, code);
+  return typeof code === 'string' && (Object.hasOwn(ERROR_CATALOGUE, code) || featureErrors.has(code));
+}
+
+/** The catalogue entry of a code (shared or declared by a feature). */
+export function errorEntry(code: ErrorCode): ErrorEntry {
+  const entry = Object.hasOwn(ERROR_CATALOGUE, code) ? ERROR_CATALOGUE[code as keyof typeof ERROR_CATALOGUE] : featureErrors.get(code);
+  // A code outside the catalogue cannot be typed; one that was typed but never declared is a bug.
+  if (!entry) throw new Error(`error code ${code} is not declared (defineErrors in contracts/src/<feature>/errors.ts)`);
+  return entry;
+}
+
+/** The whole catalogue: the shared codes and every code features declared so far. */
+export function errorCatalogue(): Record<string, ErrorEntry> {
+  return { ...ERROR_CATALOGUE, ...Object.fromEntries(featureErrors) };
 }
 
 /** Field-level messages: path (dot-joined) → message. */
@@ -119,13 +166,13 @@ export class AppError extends Error {
   readonly fields: ErrorFields | undefined;
   readonly details: Record<string, unknown> | undefined;
   constructor(code: ErrorCode, options: { message?: string; fields?: ErrorFields; details?: Record<string, unknown> } = {}) {
-    super(options.message ?? ERROR_CATALOGUE[code].message);
+    super(options.message ?? errorEntry(code).message);
     this.name = 'AppError';
     this.code = code;
     this.fields = options.fields;
     this.details = options.details;
   }
   get status(): number {
-    return ERROR_CATALOGUE[this.code].status;
+    return errorEntry(this.code).status;
   }
 }

@@ -1,4 +1,4 @@
-import { AppError, ERROR_CATALOGUE, isErrorCode, type ErrorCode, type ErrorFields } from '@sweepstack/contracts/errors';
+import { AppError, errorEntry, isErrorCode, type ErrorCode, type ErrorFields } from '@sweepstack/contracts/errors';
 import type { ErrorResponse } from '@sweepstack/contracts/envelope';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -6,7 +6,7 @@ import { ZodError } from 'zod';
 
 /** Builds the error body every endpoint answers with. */
 export function errorBody(code: ErrorCode, message?: string, fields?: ErrorFields): ErrorResponse {
-  const entry = ERROR_CATALOGUE[code];
+  const entry = errorEntry(code);
   return {
     success: false,
     error: {
@@ -19,7 +19,7 @@ export function errorBody(code: ErrorCode, message?: string, fields?: ErrorField
 }
 
 export function sendError(reply: FastifyReply, code: ErrorCode, message?: string, fields?: ErrorFields): FastifyReply {
-  return reply.status(ERROR_CATALOGUE[code].status).send(errorBody(code, message, fields));
+  return reply.status(errorEntry(code).status).send(errorBody(code, message, fields));
 }
 
 function fieldsFromIssues(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string; code?: string; keys?: string[] }>, prefix?: string): ErrorFields {

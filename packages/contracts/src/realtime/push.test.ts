@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { verificationStatusOf } from './player-verification';
-import { PUSH_TYPES, ZPushEnvelope, ZPushMessage } from './push';
+import { pushTypes, ZPushEnvelope, ZPushMessage } from './push';
 
 describe('push contract', () => {
   it('accepts each documented push', () => {
@@ -17,7 +17,7 @@ describe('push contract', () => {
       { type: 'jackpot', action: 'update', data: { currency: 'FC', value: 500_000, won: { amount: 612_345, winner: 'ja****' } } },
     ];
     for (const message of good) expect(ZPushMessage.safeParse(message).success, JSON.stringify(message)).toBe(true);
-    expect(PUSH_TYPES).toEqual(['gameMode', 'balance', 'paymentStatus', 'deposit', 'playerVerification', 'jackpot', 'redeem']);
+    expect(pushTypes()).toEqual(['gameMode', 'balance', 'paymentStatus', 'deposit', 'playerVerification', 'jackpot', 'redeem']);
   });
 
   it('refuses unknown types, unknown actions and wrong data', () => {
