@@ -5,7 +5,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import cookie from '@fastify/cookie';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { loadContractDeclarations } from '@sweepstack/contracts/declarations';
+import { checkEventPayload } from '@sweepstack/contracts/events';
 import { openDatabase, type DatabaseHandle } from '@sweepstack/db/connection';
+import { checkEventsWith } from '@sweepstack/db/repositories/domain-events';
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
 import type { Rng } from '@sweepstack/domain/shared/rng';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyReply } from 'fastify';
@@ -18,6 +21,7 @@ import { cryptoRng } from './lib/crypto-rng';
 import { errorBody, registerErrorHandler } from './plugins/errors';
 import { registerSecurity } from './plugins/security';
 import { registerSession } from './plugins/session';
+import { loadFeatures } from './platform/load-features';
 import { registerRealtime } from './realtime/plugin';
 
 export interface BuildOptions {
@@ -30,16 +34,26 @@ export interface BuildOptions {
   /** Serve the web app (SSR) from this process: 'production' build, 'development' Vite, or off. */
   web?: 'production' | 'development' | 'off';
   logger?: boolean;
+  /**
+   * More folders laid out like the feature folders of each layer (test fixtures): `contracts` like
+   * packages/contracts/src, `server` like apps/server/src/features.
+   */
+  extraFeatureRoots?: { contracts?: readonly string[]; server?: readonly string[] };
 }
 
 const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes');
 
 /**
- * Builds the whole server without listening: plugins, every route area under `routes/`, the
- * JSON 404 of the API prefixes and (optionally) the web app. `listen()` lives in main.ts.
+ * Builds the whole server without listening: plugins, every feature under `features/`, every route
+ * area under `routes/`, the JSON 404 of the API prefixes and (optionally) the web app. `listen()`
+ * lives in main.ts.
  */
 export async function build(options: BuildOptions = {}): Promise<FastifyInstance> {
   const config = options.config ?? loadConfig();
+  // The event, push and error catalogues hold what every area and feature declares; from here on no
+  // event outside the catalogue, or with a payload that fails its schema, can be recorded.
+  await loadContractDeclarations(options.extraFeatureRoots?.contracts);
+  checkEventsWith(checkEventPayload);
   const database = options.database ?? openDatabase(config.DATABASE_URL);
   const redis = config.REDIS_URL ? new Redis(config.REDIS_URL, { lazyConnect: false, maxRetriesPerRequest: 2, enableOfflineQueue: true }) : undefined;
   const app = Fastify({
@@ -82,6 +96,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerRealtime(app);
   // Durable jobs (docs/jobs.md): route areas and features define their job kinds on app.jobs.
   await registerJobs(app);
+  // Feature modules (features/<feature>/feature.ts): handlers, routes, operator routes, jobs, app-init slices.
+  await loadFeatures(app, options.extraFeatureRoots?.server);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },

@@ -1,19 +1,24 @@
 import {
   claimEventReceipt,
+  claimEventReceipts,
   claimEvents,
   type DomainEvent,
+  findHandlerRetries,
+  type HandlerRetry,
   markEventFailed,
   markEventsDispatched,
   markEventsPushed,
   onEventRecorded,
   pruneDispatchedEvents,
+  recordHandlerFailure,
 } from '@sweepstack/db/repositories/domain-events';
+import type { Database } from '@sweepstack/db/schema';
 import type { DatabaseHandle } from '@sweepstack/db/connection';
 import { OUTBOX_NOTIFY_CHANNEL } from '@sweepstack/db/outbox-wake';
-import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
 import pg from 'pg';
-import type { EventRegistry } from './registry';
+import type { EventContext, EventRegistry, RegisteredHandler } from './registry';
 
 /** Delivers one event's push to sockets; returns an error text when the push was refused. */
 export type PushSink = (event: DomainEvent) => string | undefined;
@@ -23,8 +28,8 @@ export interface DispatcherOptions {
   registry: EventRegistry;
   push: PushSink;
   log: FastifyBaseLogger;
-  /** Clock handed to handlers; leases and retries always use the wall clock. */
-  clock?: Clock;
+  /** Builds a handler's context around its transaction (the server's deps and services; leases and retries use the wall clock). */
+  context: (trx: Transaction<Database>) => EventContext;
   /** Safety-net poll for events committed by other processes or left over by a crash. */
   pollMs?: number;
   leaseMs?: number;
@@ -52,7 +57,6 @@ export class OutboxDispatcher {
   private readonly batchSize: number;
   private readonly maxAttempts: number;
   private readonly retentionMs: number;
-  private readonly clock: Clock;
   private running: Promise<void> | null = null;
   private again = false;
   private stopped = true;
@@ -68,7 +72,6 @@ export class OutboxDispatcher {
     this.batchSize = options.batchSize ?? OUTBOX_DEFAULTS.batchSize;
     this.maxAttempts = options.maxAttempts ?? OUTBOX_DEFAULTS.maxAttempts;
     this.retentionMs = options.retentionMs ?? OUTBOX_DEFAULTS.retentionMs;
-    this.clock = options.clock ?? systemClock;
   }
 
   /** Starts listening for commits and sweeps once at once (events left by a previous run). */
@@ -151,7 +154,7 @@ export class OutboxDispatcher {
   }
 
   private async dispatch(events: DomainEvent[]): Promise<void> {
-    const { database, registry, log } = this.options;
+    const { database, log } = this.options;
     // Pushes first: they are what a player waits for; handlers may take longer.
     const refused = new Map<number, string>();
     for (const event of events) {
@@ -159,26 +162,7 @@ export class OutboxDispatcher {
       const error = this.options.push(event);
       if (error) refused.set(event.id, error);
     }
-    const done: number[] = [];
-    const failed: { event: DomainEvent; error: string }[] = [];
-    for (const event of events) {
-      const handlers = registry.handlersFor(event.type);
-      let failure: string | undefined;
-      for (const handler of handlers) {
-        try {
-          await database.db.transaction().execute(async (trx) => {
-            if (!(await claimEventReceipt(trx, handler.name, event.id, Date.now()))) return;
-            await handler.handle(event, { db: trx, clock: this.clock, log });
-          });
-        } catch (error) {
-          failure = `${handler.name}: ${error instanceof Error ? error.message : String(error)}`;
-          log.error({ err: error, eventId: event.id, eventType: event.type, handler: handler.name }, 'event handler failed; will retry');
-          break;
-        }
-      }
-      if (failure) failed.push({ event, error: failure });
-      else done.push(event.id);
-    }
+    const { done, failed } = await this.runHandlers(events);
     const now = Date.now();
     for (const [id, error] of refused) {
       log.error({ eventId: id, error }, 'push refused by the contract');
@@ -195,8 +179,108 @@ export class OutboxDispatcher {
         failed.map((f) => f.event.id),
         now,
       );
-      for (const { event, error } of failed) await markEventFailed(database.db, event.id, { retryAtMs: now + retryDelayMs(event.attempts), error });
+      for (const { event, error, retryAtMs } of failed) await markEventFailed(database.db, event.id, { retryAtMs, error });
     }
+  }
+
+  /**
+   * Runs every handler of every event of the pass. Each handler keeps its own retry state per event
+   * (domain_event_handler_retries): a handler that fails is retried on its own backoff, and the other
+   * handlers of the same event run now and leave their receipts, so nothing waits for it. A batch
+   * handler gets every event of the pass it has not seen in one transaction; if that fails, it is run
+   * one event per transaction to find the failing one. An event is done when no handler is pending.
+   */
+  private async runHandlers(events: DomainEvent[]): Promise<{ done: number[]; failed: { event: DomainEvent; error: string; retryAtMs: number }[] }> {
+    const { database, registry, log } = this.options;
+    const now = Date.now();
+    // Only an event claimed before can have a handler's retry state.
+    const retried = events.filter((e) => e.attempts > 1).map((e) => e.id);
+    const retries = new Map<string, HandlerRetry>();
+    for (const retry of await findHandlerRetries(database.db, retried)) retries.set(`${retry.eventId}:${retry.handler}`, retry);
+    /** Per event: the earliest time a pending handler wants it again, and why. */
+    const pending = new Map<number, { retryAtMs: number; error: string }>();
+    const waitFor = (eventId: number, retryAtMs: number, error: string) => {
+      const current = pending.get(eventId);
+      if (!current || retryAtMs < current.retryAtMs) pending.set(eventId, { retryAtMs, error });
+    };
+
+    const byType = new Map<string, DomainEvent[]>();
+    for (const event of events) {
+      const list = byType.get(event.type);
+      if (list) list.push(event);
+      else byType.set(event.type, [event]);
+    }
+    for (const [type, ofType] of byType) {
+      for (const handler of registry.handlersFor(type)) {
+        const due: DomainEvent[] = [];
+        for (const event of ofType) {
+          const retry = retries.get(`${event.id}:${handler.name}`);
+          if (retry && retry.attempts >= this.maxAttempts) continue; // given up: see its last_error
+          if (retry && retry.retryAtMs > now) waitFor(event.id, retry.retryAtMs, `${handler.name}: ${retry.lastError}`);
+          else due.push(event);
+        }
+        if (due.length === 0) continue;
+        const failures = handler.handleBatch ? await this.runBatch(handler, due) : await this.runEach(handler, due);
+        for (const { event, error } of failures) {
+          const attempts = (retries.get(`${event.id}:${handler.name}`)?.attempts ?? 0) + 1;
+          const retryAtMs = Date.now() + retryDelayMs(attempts);
+          const message = `${handler.name}: ${error instanceof Error ? error.message : String(error)}`;
+          log.error({ err: error, eventId: event.id, eventType: event.type, handler: handler.name, attempts }, attempts >= this.maxAttempts ? 'event handler failed for the last time; given up' : 'event handler failed; will retry');
+          await recordHandlerFailure(database.db, { handler: handler.name, eventId: event.id, attempts, retryAtMs, error: message });
+          if (attempts < this.maxAttempts) waitFor(event.id, retryAtMs, message);
+        }
+      }
+    }
+    const done: number[] = [];
+    const failed: { event: DomainEvent; error: string; retryAtMs: number }[] = [];
+    for (const event of events) {
+      const wait = pending.get(event.id);
+      if (wait) failed.push({ event, error: wait.error, retryAtMs: wait.retryAtMs });
+      else done.push(event.id);
+    }
+    return { done, failed };
+  }
+
+  /** One transaction per event (receipt and the handler's writes together). */
+  private async runEach(handler: RegisteredHandler, events: DomainEvent[]): Promise<{ event: DomainEvent; error: unknown }[]> {
+    const failures: { event: DomainEvent; error: unknown }[] = [];
+    for (const event of events) {
+      try {
+        await this.options.database.db.transaction().execute(async (trx) => {
+          if (!(await claimEventReceipt(trx, handler.name, event.id, Date.now()))) return;
+          const context = this.options.context(trx);
+          if (handler.handle) await handler.handle(event, context);
+          else await handler.handleBatch!([event], context);
+        });
+      } catch (error) {
+        failures.push({ event, error });
+      }
+    }
+    return failures;
+  }
+
+  /** Batches of at most `maxBatch` events, one transaction each; a failed batch is retried event by event. */
+  private async runBatch(handler: RegisteredHandler, events: DomainEvent[]): Promise<{ event: DomainEvent; error: unknown }[]> {
+    const failures: { event: DomainEvent; error: unknown }[] = [];
+    for (let start = 0; start < events.length; start += handler.maxBatch) {
+      const batch = events.slice(start, start + handler.maxBatch);
+      try {
+        await this.options.database.db.transaction().execute(async (trx) => {
+          const fresh = await claimEventReceipts(
+            trx,
+            handler.name,
+            batch.map((e) => e.id),
+            Date.now(),
+          );
+          const unseen = fresh.size === batch.length ? batch : batch.filter((e) => fresh.has(e.id));
+          if (unseen.length > 0) await handler.handleBatch!(unseen, this.options.context(trx));
+        });
+      } catch {
+        // Rolled back as a whole: find the event(s) it fails on, and let the others through.
+        failures.push(...(await this.runEach(handler, batch)));
+      }
+    }
+    return failures;
   }
 
   private async pruneNowAndThen(): Promise<void> {

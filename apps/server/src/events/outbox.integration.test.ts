@@ -3,6 +3,9 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweep
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, startListeningApp, waitUntil } from '../realtime/testing';
+import { declareTestEvents } from '../testing/test-events';
+
+declareTestEvents('test.child', 'test.restart', 'test.retry');
 
 describe.each(dialectsUnderTest())('outbox dispatch on %s', (dialect) => {
   let database: TestDatabase;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
+import { GameJackpotWon, GameRoundPlayed, GameRoundWon } from '@sweepstack/contracts/games/events';
 import { ensureActiveSeed, openGameSession, type FairnessSeed, type GameRound } from '@sweepstack/db/repositories/game-play';
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { Currency } from '@sweepstack/domain/wallet/money';
@@ -19,9 +20,9 @@ export function currencyOfMode(gameMode: Player['game_mode']): Currency {
   return gameMode === 'SweepStakes' ? 'FC' : 'GC';
 }
 
-export const ROUND_PLAYED_EVENT = 'game.round-played';
-export const ROUND_WON_EVENT = 'game.round-won';
-export const JACKPOT_WON_EVENT = 'game.jackpot-won';
+export const ROUND_PLAYED_EVENT = GameRoundPlayed.name;
+export const ROUND_WON_EVENT = GameRoundWon.name;
+export const JACKPOT_WON_EVENT = GameJackpotWon.name;
 /** A busy pool pushes its value at most this often (a Grand pushes at once). */
 export const JACKPOT_PUSH_INTERVAL_MS = 3000;
 

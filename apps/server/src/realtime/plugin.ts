@@ -3,12 +3,15 @@ import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { OutboxDispatcher, type DispatcherOptions } from '../events/dispatcher';
 import { EventRegistry, loadHandlerFiles, type OnEvent } from '../events/registry';
+import { ServiceRegistry } from '../platform/services';
 import { createSocketServer, emitEventPush, type RealtimeServer } from './socket-server';
 
 export interface Realtime {
   /** Registers a feature handler of a domain event type (see events/registry.ts). */
   onEvent: OnEvent;
   registry: EventRegistry;
+  /** Services bound to a handler's transaction (recordPush built in; creditPlayer, scheduleJob provided by their modules). */
+  services: ServiceRegistry;
   dispatcher: OutboxDispatcher;
   io: RealtimeServer;
 }
@@ -29,16 +32,17 @@ const handlersDir = path.join(path.dirname(fileURLToPath(import.meta.url)), '..'
 export async function registerRealtime(app: FastifyInstance, options: Partial<Pick<DispatcherOptions, 'pollMs' | 'leaseMs' | 'batchSize' | 'maxAttempts'>> = {}): Promise<void> {
   const registry = new EventRegistry();
   await loadHandlerFiles(registry, handlersDir);
+  const services = new ServiceRegistry(app.deps);
   const sockets = createSocketServer(app);
   const dispatcher = new OutboxDispatcher({
     ...options,
     database: app.deps.database,
     registry,
-    clock: app.deps.clock,
+    context: (trx) => services.contextFor(trx, app.log),
     log: app.log,
     push: (event) => emitEventPush(sockets.io, event),
   });
-  app.decorate('realtime', { onEvent: registry.onEvent, registry, dispatcher, io: sockets.io });
+  app.decorate('realtime', { onEvent: registry.onEvent, registry, services, dispatcher, io: sockets.io });
   app.addHook('onReady', async () => {
     // A web-only node (OUTBOX_DISPATCHER=false) still serves sockets: pushes reach them through Redis.
     if (app.deps.config.OUTBOX_DISPATCHER) await dispatcher.start();

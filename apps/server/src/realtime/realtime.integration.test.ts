@@ -11,6 +11,9 @@ import { createRealtimeClient, type ConnectionStatus } from '../../../web/app/li
 import { recordBalanceChanged } from './balance-push';
 import { InvalidPushError, recordPush } from './push';
 import { connectClient, sleep, startListeningApp, TEST_SECRET, waitUntil, type ListeningApp, type TestClient } from './testing';
+import { declareTestEvents } from '../testing/test-events';
+
+declareTestEvents('test.marker', 'test.push', 'test.raw', 'test.rolled-back');
 
 describe.each(dialectsUnderTest())('real-time channel and outbox on %s', (dialect) => {
   let database: TestDatabase;

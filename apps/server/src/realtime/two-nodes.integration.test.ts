@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpViaApi } from '../testing/auth-helpers';
 import { recordPush } from './push';
 import { connectClient, sleep, startListeningApp, waitUntil, type ListeningApp, type TestClient } from './testing';
+import { declareTestEvents } from '../testing/test-events';
+
+declareTestEvents('test.fanout', 'test.probe');
 
 const redisUrl = process.env.REDIS_URL;
 const onPostgres = dialectsUnderTest().includes('postgres');

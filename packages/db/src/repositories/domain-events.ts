@@ -44,6 +44,19 @@ type Row = Selectable<DomainEventsTable>;
 
 const wakeListeners = new Set<() => void>();
 
+/** Checks an event before it is recorded (the server installs its catalogue's check); throws to refuse it. */
+export type EventCheck = (type: string, payload: Record<string, unknown>) => void;
+let eventCheck: EventCheck | undefined;
+
+/**
+ * Every event recorded in this process from now on goes through `check` first (the server installs the
+ * contracts' event catalogue at start, so no producer can record an undeclared event or a payload that
+ * fails its schema; the refusal throws inside the producer's transaction, which rolls back).
+ */
+export function checkEventsWith(check: EventCheck | undefined): void {
+  eventCheck = check;
+}
+
 /**
  * Calls `listener` whenever this process records an event on SQLite. The listener's next query
  * queues behind the recording transaction (SQLite has one connection), so it runs right after the
@@ -96,6 +109,7 @@ export async function recordEvents(db: Db, events: readonly NewDomainEvent[], op
     const params: unknown[] = [];
     for (const event of chunk) {
       if (!/^[a-z][\w.-]{0,99}$/i.test(event.type)) throw new Error(`invalid domain event type: ${event.type}`);
+      eventCheck?.(event.type, event.payload ?? {});
       params.push(event.type, event.playerId ?? null, JSON.stringify(event.payload ?? {}), event.push === undefined || event.push === null ? null : JSON.stringify(event.push), nowMs);
     }
     const values = Array.from({ length: chunk.length }, () => EVENT_VALUES).join(', ');
@@ -184,6 +198,46 @@ export async function claimEventReceipt(db: Db, handler: string, eventId: number
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
 }
 
+/**
+ * Inside a batch handler's transaction: the ids of `eventIds` this handler had not seen yet, whose
+ * receipts are now written (one statement). Rolled back with the handler's writes if it fails.
+ */
+export async function claimEventReceipts(db: Db, handler: string, eventIds: readonly number[], nowMs: number): Promise<Set<number>> {
+  if (eventIds.length === 0) return new Set();
+  const rows = await db
+    .insertInto('domain_event_receipts')
+    .values(eventIds.map((id) => ({ handler, event_id: id, handled_at_ms: nowMs })))
+    .onConflict((oc) => oc.columns(['handler', 'event_id']).doNothing())
+    .returning('event_id')
+    .execute();
+  return new Set(rows.map((row) => Number(row.event_id)));
+}
+
+export interface HandlerRetry {
+  handler: string;
+  eventId: number;
+  attempts: number;
+  retryAtMs: number;
+  lastError: string;
+}
+
+/** The retry state of every handler that failed on one of these events (only events claimed before can have one). */
+export async function findHandlerRetries(db: Db, eventIds: readonly number[]): Promise<HandlerRetry[]> {
+  if (eventIds.length === 0) return [];
+  const rows = await db.selectFrom('domain_event_handler_retries').selectAll().where('event_id', 'in', eventIds).execute();
+  return rows.map((r) => ({ handler: r.handler, eventId: Number(r.event_id), attempts: Number(r.attempts), retryAtMs: Number(r.retry_at_ms), lastError: r.last_error }));
+}
+
+/** Records one more failed attempt of `handler` on `eventId`, to retry at `retryAtMs`. */
+export async function recordHandlerFailure(db: Db, failure: { handler: string; eventId: number; attempts: number; retryAtMs: number; error: string }): Promise<void> {
+  const values = { handler: failure.handler, event_id: failure.eventId, attempts: failure.attempts, retry_at_ms: failure.retryAtMs, last_error: failure.error.slice(0, 1000) };
+  await db
+    .insertInto('domain_event_handler_retries')
+    .values(values)
+    .onConflict((oc) => oc.columns(['event_id', 'handler']).doUpdateSet({ attempts: values.attempts, retry_at_ms: values.retry_at_ms, last_error: values.last_error }))
+    .execute();
+}
+
 /** Events not dispatched yet (for operations and tests). */
 export async function countUndispatchedEvents(db: Db): Promise<number> {
   const row = await db.selectFrom('domain_events').select((eb) => eb.fn.countAll<number>().as('n')).where('dispatched_at_ms', 'is', null).executeTakeFirstOrThrow();
@@ -195,6 +249,7 @@ export async function pruneDispatchedEvents(db: Kysely<Database>, beforeMs: numb
   return db.transaction().execute(async (trx) => {
     const old = trx.selectFrom('domain_events').select('id').where('dispatched_at_ms', '<', beforeMs);
     await trx.deleteFrom('domain_event_receipts').where('event_id', 'in', old).execute();
+    await trx.deleteFrom('domain_event_handler_retries').where('event_id', 'in', old).execute();
     const result = await trx.deleteFrom('domain_events').where('dispatched_at_ms', '<', beforeMs).executeTakeFirst();
     return Number(result.numDeletedRows);
   });

@@ -32,7 +32,18 @@ export interface DomainEventReceiptsTable {
   handled_at_ms: number;
 }
 
+/** A handler that failed on an event: its own attempts and backoff (the other handlers go on). */
+export interface DomainEventHandlerRetriesTable {
+  handler: string;
+  event_id: number;
+  /** Failed attempts so far; at the dispatcher's maximum the handler gives this event up. */
+  attempts: number;
+  retry_at_ms: number;
+  last_error: string;
+}
+
 export interface EventTables {
   domain_events: DomainEventsTable;
   domain_event_receipts: DomainEventReceiptsTable;
+  domain_event_handler_retries: DomainEventHandlerRetriesTable;
 }

@@ -1,0 +1,71 @@
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '@sweepstack/db/schema';
+import type { On, OnBatch } from '../events/registry';
+import type { Operator } from '../kyc/operators';
+
+/**
+ * A job kind a feature runs on the durable job table (apps/server/src/jobs). The job table adds its
+ * members (what runs, its retry and missed-occurrence policy) by module augmentation of this interface.
+ */
+export interface FeatureJob {
+  kind: string;
+}
+
+/** The app-init fields a feature may answer (spec §3 "App init data"): each is off until its feature says otherwise. */
+export type AppInitFeatureKey = 'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague';
+
+export interface AppInitSliceInput {
+  /** The feature's site-wide row of `feature_status` (its JSON), or null when it has none. */
+  status: unknown;
+  /** The player's row of `player_feature_state` for this feature (its JSON), or null (none, or a guest). */
+  state: unknown;
+  /** False for a guest. */
+  signedIn: boolean;
+  nowMs: number;
+}
+
+/**
+ * A feature's part of app init: built from the two state rows app init reads for every feature at
+ * once (a fixed number of statements, whatever the number of features). Must be cheap and pure.
+ */
+export type AppInitSlice = { [K in AppInitFeatureKey]: { key: K; build(input: AppInitSliceInput): AppInitData[K] } }[AppInitFeatureKey];
+
+/** What an operator route's handler may use besides the request (see `operatorRoutes`). */
+export interface OperatorRouteTools {
+  /** The operator of the request (authenticated, with one of the route's `operatorRoles`). */
+  operatorOf(request: { operator?: Operator }): Operator;
+  /**
+   * Appends to operator_audit in `trx` (the action's own transaction); the action is prefixed with
+   * the feature's name. Every route that changes something audits.
+   */
+  audit(trx: Transaction<Database>, request: { operator?: Operator }, entry: { action: string; targetType: string; targetId: string | number; before?: unknown; after?: unknown }): Promise<void>;
+}
+
+export interface FeatureDefinition {
+  /** kebab-case, the same as the feature's folder in every layer. */
+  name: string;
+  /** Player-facing routes (`/rest/…`), a Fastify plugin as a route area's index.ts is. */
+  routes?: FastifyPluginAsync;
+  /**
+   * Operator routes, mounted under `/api/operator/<name>/` behind the operator session: every route
+   * declares `config: { operatorRoles: [...] }` (admin always passes) or the server refuses to start.
+   */
+  operatorRoutes?: (app: FastifyInstance, tools: OperatorRouteTools) => Promise<void> | void;
+  /** Event handlers: `({ on, onBatch }) => { on(GameRoundPlayed, async function countSpin(event, ctx) { … }) }`. */
+  handlers?: (subscribe: { on: On; onBatch: OnBatch }) => void;
+  /** Durable job kinds (scheduled with `scheduleJob` from a handler's or route's transaction). */
+  jobs?: readonly FeatureJob[];
+  /** The feature's part of `GET /rest/app/init/`. */
+  appInit?: AppInitSlice;
+}
+
+/**
+ * What `apps/server/src/features/<feature>/feature.ts` default-exports. The server finds it by folder
+ * scan at start and wires each part (docs/adding-a-feature.md); no shared file lists features.
+ */
+export function defineFeature<const F extends FeatureDefinition>(feature: F): F {
+  return feature;
+}
+
