@@ -46,6 +46,8 @@ export const PLAYER_TRACKED_TABLES = [
   { table: 'game_sessions', playerColumn: 'player_id', account: false },
   { table: 'terms_acceptances', playerColumn: 'player_id', account: false },
   { table: 'player_profiles', playerColumn: 'player_id', account: false },
+  // Every feature module's per-player app-init state: one table for all features.
+  { table: 'player_feature_state', playerColumn: 'player_id', account: false },
 ] as const;
 
 /** Tables whose change concerns every player's answer. */

@@ -3,6 +3,7 @@ import type { CashierTables } from './tables/cashier';
 import type { ContentTables } from './tables/content';
 import type { CoreTables } from './tables/core';
 import type { EventTables } from './tables/events';
+import type { FeatureStateTables } from './tables/feature-state';
 import type { GameTables } from './tables/games';
 // Feature folders add their tables by module augmentation; this import keeps them in every program.
 import type {} from './jobs/tables';
@@ -17,4 +18,4 @@ import type { ResponsiblePlayTables } from './tables/responsible-play';
  * (`declare module '../schema' { interface Database extends DailyLoginTables {} }`), and its
  * `repository.ts` imports that file so the tables are known wherever the repository is used.
  */
-export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables, CashierTables, GameTables, ResponsiblePlayTables {}
+export interface Database extends CoreTables, AuthTables, ContentTables, LedgerTables, EventTables, KycTables, CashierTables, GameTables, ResponsiblePlayTables, FeatureStateTables {}

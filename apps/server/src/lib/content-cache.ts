@@ -11,6 +11,7 @@ import {
   type MenuItemRow,
   type RouteRuleRow,
 } from '@sweepstack/db/repositories/content';
+import { readFeatureStatuses } from '@sweepstack/db/repositories/feature-state';
 import type { AppDeps } from '../app-context';
 
 /**
@@ -27,6 +28,8 @@ export interface ContentSnapshot {
   restrictedStates: ReadonlyArray<{ code: string; name: string }>;
   restrictedStateCodes: ReadonlySet<string>;
   routeRules: RouteRuleRow[];
+  /** Every feature module's site-wide state (`feature_status`, JSON parsed), by feature. */
+  featureStatus: ReadonlyMap<string, unknown>;
   /** Answers derived from this snapshot (serialized JSON, ETags), built once per key. */
   memo: Map<string, unknown>;
 }
@@ -94,7 +97,7 @@ export class ContentCache {
     const db = this.deps.database.db;
     const stamp = await contentStamp(db);
     if (this.snapshot?.stamp !== stamp) {
-      const [menu, blocks, restrictedStates, routeRules] = await Promise.all([listMenuItems(db), readContentBlocks(db), listRestrictedStates(db), listRouteRules(db)]);
+      const [menu, blocks, restrictedStates, routeRules, featureStatus] = await Promise.all([listMenuItems(db), readContentBlocks(db), listRestrictedStates(db), listRouteRules(db), readFeatureStatuses(db)]);
       this.snapshot = {
         stamp,
         mainMenu: menu.filter((m) => m.menu === 'main'),
@@ -103,6 +106,7 @@ export class ContentCache {
         restrictedStates,
         restrictedStateCodes: new Set(restrictedStates.map((s) => s.code)),
         routeRules,
+        featureStatus,
         memo: new Map(),
       };
     }

@@ -2,15 +2,15 @@ import type { AppInitData, PlayerBalance } from '@sweepstack/contracts/app/app-i
 import type { TermsRequirement } from '@sweepstack/contracts/terms/terms';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
+import type { AppInitFeatureKey, AppInitSlice } from '../../platform/define-feature';
 
 /**
- * The feature flags of app init. None of these features exists yet: each is off, with its numbers
- * at zero and its objects null, until its module lands and reads its own state here.
+ * The feature flags of app init as answered while a feature is not built: each is off, with its
+ * numbers at zero and its objects null. A built feature answers its own key from its app-init slice
+ * (features/<feature>/feature.ts), from the state rows it writes (`feature_status`,
+ * `player_feature_state`), read for all features at once.
  */
-function featureFlags(): Pick<
-  AppInitData,
-  'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague'
-> {
+function featureFlags(): Pick<AppInitData, AppInitFeatureKey> {
   return {
     popUpAds: { isActive: false },
     dailyLogin: { isActive: false },
@@ -41,38 +41,16 @@ function featureFlags(): Pick<
 const NO_OFFERS = { bannerPresetPackage: null, popupPresetPackage: null, popupPresetPackages: [] } as const;
 const NO_CONNECTION = { wsConnectionData: null, websocket: null, token: null } as const;
 
-/** App init of a visitor who is not signed in: no personal data at all. */
-export function guestAppInit(theme: ThemeId, restrictionIdsHash: string): AppInitData {
-  return {
-    login: null,
-    email: null,
-    phone: null,
-    uuid: null,
-    isGuest: true,
-    appName: theme,
-    isAffiliate: false,
-    primaryContact: null,
-    emailConfirmed: false,
-    gameMode: 'TournamentPoints',
-    depositsCount: 0,
-    hasDeposits: false,
-    profileCompleted: false,
-    accountStatus: null,
-    activeSocialAccounts: [],
-    playerRestrictionIdsHash: restrictionIdsHash,
-    favoriteGames: [],
-    favLast: [],
-    lastGames: [],
-    TournamentsSubscriptions: [],
-    termsRequirement: [],
-    ...featureFlags(),
-    registration: { complete: false, registrationFunnel: { funnelType: null } },
-    ...NO_OFFERS,
-    popupPresetPackages: [],
-    playerInfo: null,
-    ...NO_CONNECTION,
-  };
+/** The feature state app init reads for every feature at once: site-wide status rows and the player's rows. */
+export interface FeatureStateInputs {
+  /** `feature_status` by feature (its JSON parsed): from the content snapshot. */
+  status: ReadonlyMap<string, unknown>;
+  /** `player_feature_state` by feature (its JSON parsed): empty for a guest. */
+  states: ReadonlyMap<string, unknown>;
+  nowMs: number;
 }
+
+const NO_FEATURE_STATE: FeatureStateInputs = { status: new Map(), states: new Map(), nowMs: 0 };
 
 export interface PlayerAppInitInputs {
   theme: ThemeId;
@@ -87,6 +65,8 @@ export interface PlayerAppInitInputs {
   connection?: Pick<AppInitData, 'wsConnectionData' | 'websocket' | 'token'>;
   /** Favorites and recent games (games/player-games.ts); empty when not given. */
   games?: Pick<AppInitData, 'favoriteGames' | 'favLast' | 'lastGames'>;
+  /** The features' state rows (for the features with an app-init slice); none when not given. */
+  features?: FeatureStateInputs;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -97,21 +77,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-/**
- * What every player's app init shares (the flags of modules not built yet, empty lists, no offers).
- * One frozen object shared by every answer: a caller that tried to change it would throw.
- */
-const PLAYER_CONSTANT = deepFreeze({
-  // No social sign-in providers exist.
-  activeSocialAccounts: [],
-  // Tournament subscriptions belong to the tournaments module.
-  TournamentsSubscriptions: [],
-  ...featureFlags(),
-  ...NO_OFFERS,
-  popupPresetPackages: [],
-} satisfies Partial<AppInitData>);
-
-type PlayerVariable = Omit<AppInitData, keyof typeof PLAYER_CONSTANT>;
+type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | 'TournamentsSubscriptions' | AppInitFeatureKey | keyof typeof NO_OFFERS>;
 
 /** The part of a player's app init that depends on the player (one object literal, no spreads). */
 function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection, games }: PlayerAppInitInputs): PlayerVariable {
@@ -144,18 +110,105 @@ function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, d
   };
 }
 
-/** App init of a signed-in player. */
-export function playerAppInit(inputs: PlayerAppInitInputs): AppInitData {
-  return { ...PLAYER_CONSTANT, ...playerVariable(inputs) };
+/** App init answers for a given set of feature slices (built once per server). */
+export interface AppInitBuilder {
+  /** App init of a visitor who is not signed in: no personal data at all. */
+  guest(theme: ThemeId, restrictionIdsHash: string, features?: FeatureStateInputs): AppInitData;
+  /** App init of a signed-in player. */
+  player(inputs: PlayerAppInitInputs): AppInitData;
+  /**
+   * The JSON text of `{ success: true, data: player(inputs) }`, serializing only the per-player fields
+   * (and the sliced features' fields) on each call.
+   */
+  playerJson(inputs: PlayerAppInitInputs): string;
 }
 
-// `{"success":true,"data":{<constant fields>,` serialized once; the per-player fields close it.
-const PLAYER_RESPONSE_PREFIX = `{"success":true,"data":${JSON.stringify(PLAYER_CONSTANT).slice(0, -1)},`;
-
 /**
- * The JSON text of `{ success: true, data: playerAppInit(inputs) }`, serializing only the per-player
- * fields on each call (the tests check it parses to exactly that object and passes ZAppInitResponse).
+ * The app init builder of a server whose features answer `slices`. The flags of features without a
+ * slice are constant: serialized once, shared by every answer. Sliced features are built per answer
+ * from the state rows (cheap, pure functions).
  */
+export function appInitBuilder(slices: readonly AppInitSlice[]): AppInitBuilder {
+  const sliced = new Set<string>(slices.map((s) => s.key));
+  const constantFlags = Object.fromEntries(Object.entries(featureFlags()).filter(([key]) => !sliced.has(key)));
+  const sliceFields = (features: FeatureStateInputs, signedIn: boolean, feature: (slice: AppInitSlice) => string): Partial<Pick<AppInitData, AppInitFeatureKey>> => {
+    const fields: Partial<Record<AppInitFeatureKey, unknown>> = {};
+    for (const slice of slices) {
+      const name = feature(slice);
+      fields[slice.key] = slice.build({ status: features.status.get(name) ?? null, state: signedIn ? (features.states.get(name) ?? null) : null, signedIn, nowMs: features.nowMs });
+    }
+    return fields as Partial<Pick<AppInitData, AppInitFeatureKey>>;
+  };
+  const featureOf = (slice: AppInitSlice) => (slice as AppInitSlice & { feature?: string }).feature ?? slice.key;
+  /**
+   * What every player's app init shares (the flags of modules without a slice, empty lists, no offers).
+   * One frozen object shared by every answer: a caller that tried to change it would throw.
+   */
+  const playerConstant = deepFreeze({
+    // No social sign-in providers exist.
+    activeSocialAccounts: [],
+    // Tournament subscriptions belong to the tournaments module.
+    TournamentsSubscriptions: [],
+    ...constantFlags,
+    ...NO_OFFERS,
+    popupPresetPackages: [],
+  });
+  // `{"success":true,"data":{<constant fields>,` serialized once; the per-player fields close it.
+  const prefix = `{"success":true,"data":${JSON.stringify(playerConstant).slice(0, -1)},`;
+  return {
+    guest: (theme, restrictionIdsHash, features = NO_FEATURE_STATE) =>
+      ({
+        login: null,
+        email: null,
+        phone: null,
+        uuid: null,
+        isGuest: true,
+        appName: theme,
+        isAffiliate: false,
+        primaryContact: null,
+        emailConfirmed: false,
+        gameMode: 'TournamentPoints',
+        depositsCount: 0,
+        hasDeposits: false,
+        profileCompleted: false,
+        accountStatus: null,
+        activeSocialAccounts: [],
+        playerRestrictionIdsHash: restrictionIdsHash,
+        favoriteGames: [],
+        favLast: [],
+        lastGames: [],
+        TournamentsSubscriptions: [],
+        termsRequirement: [],
+        ...featureFlags(),
+        ...sliceFields(features, false, featureOf),
+        registration: { complete: false, registrationFunnel: { funnelType: null } },
+        ...NO_OFFERS,
+        popupPresetPackages: [],
+        playerInfo: null,
+        ...NO_CONNECTION,
+      }),
+    player: (inputs) => ({ ...featureFlags(), ...playerConstant, ...sliceFields(inputs.features ?? NO_FEATURE_STATE, true, featureOf), ...playerVariable(inputs) }),
+    playerJson: (inputs) => {
+      const variable = JSON.stringify(playerVariable(inputs)).slice(1);
+      if (slices.length === 0) return `${prefix}${variable}}`;
+      return `${prefix}${JSON.stringify(sliceFields(inputs.features ?? NO_FEATURE_STATE, true, featureOf)).slice(1, -1)},${variable}}`;
+    },
+  };
+}
+
+const withoutFeatures = appInitBuilder([]);
+
+/** App init of a visitor who is not signed in, with no feature built. */
+export function guestAppInit(theme: ThemeId, restrictionIdsHash: string): AppInitData {
+  return withoutFeatures.guest(theme, restrictionIdsHash);
+}
+
+/** App init of a signed-in player, with no feature built. */
+export function playerAppInit(inputs: PlayerAppInitInputs): AppInitData {
+  return withoutFeatures.player(inputs);
+}
+
+/** The JSON text of `{ success: true, data: playerAppInit(inputs) }` (the tests check it parses to exactly that and passes ZAppInitResponse). */
 export function playerAppInitResponseJson(inputs: PlayerAppInitInputs): string {
-  return `${PLAYER_RESPONSE_PREFIX}${JSON.stringify(playerVariable(inputs)).slice(1)}}`;
+  return withoutFeatures.playerJson(inputs);
 }

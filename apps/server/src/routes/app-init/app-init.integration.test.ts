@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import SQLite from 'better-sqlite3';
 import { ZAppInitResponse, type AppInitData } from '@sweepstack/contracts/app/app-init';
 import { playerChangeFeed } from '@sweepstack/db/player-change-feed';
+import { writePlayerFeatureState } from '@sweepstack/db/repositories/feature-state';
 import { creditSignupGift, getPlayerBalance, transferMany } from '@sweepstack/db/repositories/ledger';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
@@ -167,7 +168,7 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     expect(await readPlayerBalance(t.app.deps, playerId)).toEqual({ entries: ledger.entries / 100, winnings: ledger.winnings / 100, tourPoints: ledger.tourPoints, coins: ledger.coins });
   });
 
-  it('reads balance, terms and deposit count in one query that answers what the separate reads answer', async () => {
+  it('reads balance, terms, deposit count and feature states in one query that answers what the separate reads answer', async () => {
     const { uuid } = await signUpViaApi(t.app, 'init.state@example.com');
     const playerId = await playerIdOf(uuid);
     const db = t.database.db;
@@ -175,6 +176,9 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       balance: await readPlayerBalance(t.app.deps, playerId),
       termsRequirement: await termsRequirement(db, playerId),
       depositsCount: await readDepositsCount(t.app.deps, playerId),
+      featureStates: new Map(
+        (await db.selectFrom('player_feature_state').select(['feature', 'state_json']).where('player_id', '=', playerId).execute()).map((r) => [r.feature, JSON.parse(r.state_json) as unknown]),
+      ),
     });
     expect(await readPlayerState(db, playerId)).toEqual(await separate());
     expect((await readPlayerState(db, playerId)).termsRequirement).toEqual([]);
@@ -193,8 +197,12 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     await db.insertInto('cashier_player_stats').values({ player_id: playerId, deposits_count: 3, total_cents: 2_997, first_deposit_at_ms: 1, last_deposit_at_ms: 2 }).execute();
     expect(await readPlayerState(db, playerId)).toEqual(await separate());
     expect((await readPlayerState(db, playerId)).depositsCount).toBe(3);
+    await writePlayerFeatureState(db, playerId, 'daily-login', { level: 3, claimed: true }, 1);
+    await writePlayerFeatureState(db, playerId, 'wheel-of-treasure', { spins: 0 }, 1);
+    expect(await readPlayerState(db, playerId)).toEqual(await separate());
+    expect((await readPlayerState(db, playerId)).featureStates).toEqual(new Map<string, unknown>([['daily-login', { level: 3, claimed: true }], ['wheel-of-treasure', { spins: 0 }]]));
     // Nobody: no accounts (zeros), nothing confirmed (every document), no deposits.
-    expect(await readPlayerState(db, 987_654)).toEqual({ balance: { entries: 0, winnings: 0, tourPoints: 0, coins: 0 }, termsRequirement: await termsRequirement(db, 987_654), depositsCount: 0 });
+    expect(await readPlayerState(db, 987_654)).toEqual({ balance: { entries: 0, winnings: 0, tourPoints: 0, coins: 0 }, termsRequirement: await termsRequirement(db, 987_654), depositsCount: 0, featureStates: new Map() });
   });
 
   it('shows zeros for a player whose ledger accounts are not open', async () => {
@@ -266,6 +274,7 @@ describe('app init answer cache on sqlite', () => {
       ['game_favorites delete', () => db.deleteFrom('game_favorites').where('player_id', '=', playerId).execute()],
       ['terms_acceptances', () => db.updateTable('terms_acceptances').set((eb) => ({ version: eb.ref('version') })).where('player_id', '=', playerId).execute()],
       ['player_profiles', () => db.insertInto('player_profiles').values({ player_id: playerId, name: null, surname: null, birthday: null, zip: null, city: null, address: null, address2: null, state: 'TX', phone: null, activity_reminder_minutes: 0, verification_status: null, auto_verification_enabled: 1, auto_verification_available: 1, updated_at_ms: 1 }).execute()],
+      ['player_feature_state', () => db.insertInto('player_feature_state').values({ player_id: playerId, feature: 'daily-login', state_json: '{}', updated_at_ms: 1 }).execute()],
       ['terms_documents (every player)', () => db.updateTable('terms_documents').set((eb) => ({ version: eb.ref('version') })).execute()],
     ];
     for (const [name, write] of writes) {

@@ -11,14 +11,15 @@ import { playerRestrictionIdsHash } from '../../lib/restriction-hash';
 import { SESSION_COOKIE } from '../../plugins/session';
 import { channelConnection } from '../../realtime/connection-data';
 import { AppInitAnswerCache } from './answer-cache';
-import { guestAppInit, playerAppInitResponseJson } from './app-init-data';
+import { appInitBuilder } from './app-init-data';
 import { readPlayerState } from './player-state';
 
 /**
  * GET /rest/app/init/: the current visitor and the feature flags (spec §3 "App init data").
  * Kept fast (bench/app-init.bench.ts, docs/app-data.md): a guest's answer is serialized once per
  * content snapshot; a player costs one joined session+player query, one query for the balance, the
- * terms to confirm and the deposit count (player-state.ts) and one for the games (favorites, recent),
+ * terms to confirm, the deposit count and every feature's state row (player-state.ts) and one for the
+ * games (favorites, recent); the features' site-wide rows come with the content snapshot,
  * all compiled once per handle; only the per-player fields are serialized per request. On SQLite a
  * player's answer is kept per session and served again until anything it shows changes
  * (answer-cache.ts, docs/app-data.md).
@@ -30,6 +31,8 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
   const cache = contentCache(deps);
   const feed = playerChangeFeed(deps.database.db);
   const answers = feed ? new AppInitAnswerCache(feed) : undefined;
+  // Features with an app-init slice (features/<feature>/feature.ts) answer their own flags.
+  const builder = appInitBuilder(fastify.features.appInitSlices);
 
   app.get(
     '/rest/app/init/',
@@ -58,11 +61,14 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       const [player, snapshot] = await Promise.all([request.getPlayer(), cache.get()]);
       if (!player) {
         const text = await cache.derived<JsonText>(`app-init:guest:${theme}`, (s) =>
-          jsonText({ success: true, data: guestAppInit(theme, playerRestrictionIdsHash({ isGuest: true, accountStatus: null, stateCode: null }, s.restrictedStateCodes)) }),
+          jsonText({
+            success: true,
+            data: builder.guest(theme, playerRestrictionIdsHash({ isGuest: true, accountStatus: null, stateCode: null }, s.restrictedStateCodes), { status: s.featureStatus, states: new Map(), nowMs: deps.clock.nowMs() }),
+          }),
         );
         return sendRawJson(reply, text.json);
       }
-      const [{ balance, termsRequirement, depositsCount }, games, { stateCode, profileCompleted }] = await Promise.all([
+      const [{ balance, termsRequirement, depositsCount, featureStates }, games, { stateCode, profileCompleted }] = await Promise.all([
         readPlayerState(deps.database.db, player.id),
         readPlayerGames(deps.database.db, player.id),
         readProfileSummary(deps.database.db, player),
@@ -75,7 +81,8 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
         restrictionIdsHash = playerRestrictionIdsHash({ isGuest: false, accountStatus: player.account_status, stateCode }, snapshot.restrictedStateCodes);
         snapshot.memo.set(hashKey, restrictionIdsHash);
       }
-      const json = playerAppInitResponseJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection: channelConnection(deps, player.id), games });
+      const features = { status: snapshot.featureStatus, states: featureStates, nowMs: deps.clock.nowMs() };
+      const json = builder.playerJson({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection: channelConnection(deps, player.id), games, features });
       const session = request.sessionState?.session;
       // `session` is the row this request's cookie named (unset when the request signed in anew).
       if (answers && mark && token !== undefined && session && player.account_status === 'ACTIVE') {

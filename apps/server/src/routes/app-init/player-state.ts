@@ -8,8 +8,9 @@ import { balanceFromAccounts } from '../../lib/player-balance';
 /**
  * App init's per-player reads in one statement, compiled once per handle: the player's ledger
  * accounts (as `readPlayerBalance`), the terms documents whose current version they have not
- * confirmed (as `termsRequirement`) and the cashier's deposit count (as `readDepositsCount`), as one
- * UNION ALL. One round trip instead of three on every signed-in app init; the tests check it answers
+ * confirmed (as `termsRequirement`), the cashier's deposit count (as `readDepositsCount`) and every
+ * feature module's state row of the player (`player_feature_state`, its JSON in `kind`), as one
+ * UNION ALL: its cost does not grow with the number of features. One round trip instead of three on every signed-in app init; the tests check it answers
  * exactly what the separate reads answer.
  */
 const selectPlayerState = preparedQuery((db, playerId: number) =>
@@ -44,6 +45,12 @@ const selectPlayerState = preparedQuery((db, playerId: number) =>
         .selectFrom('cashier_player_stats')
         .select([sql<string>`'deposits'`.as('row_kind'), sql<string>`''`.as('name'), sql<string | null>`null`.as('kind'), 'deposits_count as value'])
         .where('player_id', '=', playerId),
+    )
+    .unionAll(
+      db
+        .selectFrom('player_feature_state')
+        .select([sql<string>`'feature'`.as('row_kind'), 'feature as name', 'state_json as kind', sql<number>`0`.as('value')])
+        .where('player_id', '=', playerId),
     ),
 );
 
@@ -51,6 +58,8 @@ export interface PlayerState {
   balance: PlayerBalance;
   termsRequirement: TermsRequirement[];
   depositsCount: number;
+  /** The player's `player_feature_state` rows, JSON parsed, by feature. */
+  featureStates: Map<string, unknown>;
 }
 
 export async function readPlayerState(db: Kysely<Database>, playerId: number): Promise<PlayerState> {
@@ -58,11 +67,13 @@ export async function readPlayerState(db: Kysely<Database>, playerId: number): P
   const accounts: Array<{ currency: string; kind: string; balance: number }> = [];
   const termsRequirement: TermsRequirement[] = [];
   let depositsCount = 0;
+  const featureStates = new Map<string, unknown>();
   for (const row of rows) {
     if (row.row_kind === 'terms') termsRequirement.push({ id: Number(row.value), key: row.name });
     else if (row.row_kind === 'deposits') depositsCount = Number(row.value);
+    else if (row.row_kind === 'feature') featureStates.set(row.name, JSON.parse(row.kind ?? 'null') as unknown);
     else accounts.push({ currency: row.name, kind: row.kind ?? '', balance: Number(row.value) });
   }
   if (termsRequirement.length > 1) termsRequirement.sort((a, b) => a.id - b.id);
-  return { balance: balanceFromAccounts(accounts), termsRequirement, depositsCount };
+  return { balance: balanceFromAccounts(accounts), termsRequirement, depositsCount, featureStates };
 }
