@@ -9,17 +9,20 @@ import type { Rng } from '@sweepstack/domain/shared/rng';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { ServerConfig } from '../config';
+import type { ScheduleJob } from '../jobs/registry';
 import type { RecordPushRequest } from '../realtime/push';
 
 /**
- * Services bound to a handler's (or a job's) transaction that other parts of the platform provide:
- * the rewards engine adds `creditPlayer`, the job table `scheduleJob`, each by module augmentation of
+ * Services bound to a handler's transaction. Built in: `recordPush` and `scheduleJob`. Other parts
+ * of the platform add theirs (the rewards engine: `creditPlayer`) by module augmentation of
  * this interface (`declare module '…/events/registry' { interface TransactionServices { … } }`) and by
  * `app.features.provide(name, factory)` at start. Reading one that nobody provided throws.
  */
 export interface TransactionServices {
   /** Records a push (and its event) in the handler's transaction: it goes out once that commits. */
   recordPush(request: RecordPushRequest): Promise<number>;
+  /** Schedules a durable job in the handler's transaction (docs/jobs.md): unique on (kind, key). */
+  scheduleJob: ScheduleJob;
 }
 
 export interface EventContext extends TransactionServices {

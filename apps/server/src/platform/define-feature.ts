@@ -3,15 +3,8 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '@sweepstack/db/schema';
 import type { On, OnBatch } from '../events/registry';
+import type { JobDefinition } from '../jobs/registry';
 import type { Operator } from '../kyc/operators';
-
-/**
- * A job kind a feature runs on the durable job table (apps/server/src/jobs). The job table adds its
- * members (what runs, its retry and missed-occurrence policy) by module augmentation of this interface.
- */
-export interface FeatureJob {
-  kind: string;
-}
 
 /** The app-init fields a feature may answer (spec §3 "App init data"): each is off until its feature says otherwise. */
 export type AppInitFeatureKey = 'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague';
@@ -55,8 +48,11 @@ export interface FeatureDefinition {
   operatorRoutes?: (app: FastifyInstance, tools: OperatorRouteTools) => Promise<void> | void;
   /** Event handlers: `({ on, onBatch }) => { on(GameRoundPlayed, async function countSpin(event, ctx) { … }) }`. */
   handlers?: (subscribe: { on: On; onBatch: OnBatch }) => void;
-  /** Durable job kinds (scheduled with `scheduleJob` from a handler's or route's transaction). */
-  jobs?: readonly FeatureJob[];
+  /**
+   * Durable job kinds (docs/jobs.md), each made with `defineJob` and named `<feature>.<what>`;
+   * scheduled with `scheduleJob` from a handler's or route's transaction.
+   */
+  jobs?: readonly JobDefinition<never>[];
   /** The feature's part of `GET /rest/app/init/`. */
   appInit?: AppInitSlice;
 }

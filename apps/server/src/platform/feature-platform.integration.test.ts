@@ -87,7 +87,8 @@ describe.each(dialectsUnderTest())('feature platform on %s', (dialect) => {
 
   it('discovers a feature folder in every layer without a shared file naming it', async () => {
     expect(app.features.list.map((f) => f.name)).toContain('fixture-notes');
-    expect(app.features.jobs).toEqual([{ kind: 'fixture-notes.tidy', feature: 'fixture-notes' }]);
+    expect(app.features.jobKinds).toEqual([{ kind: 'fixture-notes.tidy', feature: 'fixture-notes' }]);
+    expect(app.jobs.registry.kinds()).toContain('fixture-notes.tidy');
     // contracts: its push joined the push catalogue.
     expect(ZPushMessage.safeParse({ type: 'fixtureNotes', action: 'counted', data: { count: 1 } }).success).toBe(true);
     // db: its seed ran; routes: its call answers; handlers: its handler answered with a push event.

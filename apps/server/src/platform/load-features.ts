@@ -4,7 +4,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { audit, requireOperator, type Operator, type OperatorRole } from '../kyc/operators';
-import type { AppInitSlice, FeatureDefinition, FeatureJob, OperatorRouteTools } from './define-feature';
+import type { JobDefinition } from '../jobs/registry';
+import type { AppInitSlice, FeatureDefinition, OperatorRouteTools } from './define-feature';
 
 /** This app's feature folders: `features/<feature>/feature.ts`. */
 export const FEATURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'features');
@@ -29,8 +30,8 @@ export interface LoadedFeatures {
   list: readonly FeatureDefinition[];
   /** The app-init slices of the features that have one. */
   appInitSlices: readonly (AppInitSlice & { feature: string })[];
-  /** Every job kind the features declare, for the job table's registry. */
-  jobs: readonly (FeatureJob & { feature: string })[];
+  /** The job kinds each feature defined on the job registry (`app.jobs`). */
+  jobKinds: readonly { kind: string; feature: string }[];
 }
 
 const FEATURE_NAME = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
@@ -49,9 +50,10 @@ export function featureFiles(roots: readonly string[]): string[] {
 
 /**
  * Finds every feature folder (`features/<feature>/feature.ts`, plus `extraRoots` for test fixtures),
- * and wires each part: handlers on the event registry, routes, operator routes under
- * `/api/operator/<feature>/` with the operator session, roles and audit, job kinds and app-init slices
- * collected on `app.features`. Call before the dispatcher starts and before the app-init route is registered.
+ * and wires each part: handlers on the event registry, job kinds on the job registry, routes, operator
+ * routes under `/api/operator/<feature>/` with the operator session, roles and audit, and app-init
+ * slices collected on `app.features`. Call after the realtime and jobs plugins, before the dispatcher
+ * starts and before the app-init route is registered.
  */
 export async function loadFeatures(app: FastifyInstance, extraRoots: readonly string[] = []): Promise<LoadedFeatures> {
   const list: FeatureDefinition[] = [];
@@ -72,6 +74,10 @@ export async function loadFeatures(app: FastifyInstance, extraRoots: readonly st
       on: (event, handler, options) => registry.on(event, handler, { name: options?.name ?? `${feature.name}:${event.name}:${handler.name || 'handler'}` }),
       onBatch: (event, handler, options) => registry.onBatch(event, handler, { ...options, name: options?.name ?? `${feature.name}:${event.name}:${handler.name || 'handler'}` }),
     });
+    for (const job of feature.jobs ?? []) {
+      if (!job.kind.startsWith(`${feature.name}.`)) throw new Error(`job kind ${job.kind} of feature ${feature.name} must start with "${feature.name}."`);
+      app.jobs.define(job as JobDefinition<unknown>);
+    }
     if (feature.routes) await app.register(feature.routes);
     const operatorRoutes = feature.operatorRoutes;
     if (operatorRoutes) await app.register(async (scope) => registerOperatorRoutes(scope, feature.name, operatorRoutes), { prefix: `/api/operator/${feature.name}` });
@@ -80,7 +86,7 @@ export async function loadFeatures(app: FastifyInstance, extraRoots: readonly st
   const loaded: LoadedFeatures = {
     list,
     appInitSlices: list.flatMap((f) => (f.appInit ? [{ ...f.appInit, feature: f.name }] : [])),
-    jobs: list.flatMap((f) => (f.jobs ?? []).map((job) => ({ ...job, feature: f.name }))),
+    jobKinds: list.flatMap((f) => (f.jobs ?? []).map((job) => ({ kind: job.kind, feature: f.name }))),
   };
   const keys = new Set<string>();
   for (const slice of loaded.appInitSlices) {

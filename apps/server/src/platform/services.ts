@@ -1,3 +1,4 @@
+import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import type { Database } from '@sweepstack/db/schema';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Transaction } from 'kysely';
@@ -8,19 +9,20 @@ import { recordPush } from '../realtime/push';
 type Factory<K extends keyof TransactionServices> = (trx: Transaction<Database>, deps: AppDeps) => TransactionServices[K];
 
 /**
- * The services a handler's (or a job's) context carries, bound to its transaction. `recordPush` is
- * built in; the rewards engine provides `creditPlayer` and the job table `scheduleJob` with `provide`
- * (after adding them to `TransactionServices` by module augmentation).
+ * The services a handler's context carries, bound to its transaction. `recordPush` and `scheduleJob`
+ * are built in; the rewards engine provides `creditPlayer` with `provide` (after adding it to
+ * `TransactionServices` by module augmentation).
  */
 export class ServiceRegistry {
   private readonly factories = new Map<string, Factory<keyof TransactionServices>>();
 
   constructor(private readonly deps: AppDeps) {
     this.provide('recordPush', (trx, { clock }) => (request) => recordPush(trx, request, { clock }));
+    this.provide('scheduleJob', (trx, { clock }) => (kind, key, runAtMs, payload) => scheduleJob(trx, kind, key, runAtMs, payload, { clock }));
   }
 
   provide<K extends keyof TransactionServices>(name: K, factory: Factory<K>): void {
-    if (this.factories.has(name) && name !== 'recordPush') throw new Error(`service ${name} is provided twice`);
+    if (this.factories.has(name)) throw new Error(`service ${name} is provided twice`);
     this.factories.set(name, factory as unknown as Factory<keyof TransactionServices>);
   }
 

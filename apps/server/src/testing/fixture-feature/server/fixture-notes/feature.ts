@@ -6,6 +6,7 @@ import { addFixtureNote, fixtureNotesOf } from '@sweepstack/db/testing/fixture-f
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { contentCache } from '../../../../lib/content-cache';
+import { defineJob } from '../../../../jobs/registry';
 import { defineFeature } from '../../../../platform/define-feature';
 import { requirePlayer } from '../../../../plugins/session';
 import { ZAddNoteRequest, ZAddNoteResponse } from '../../contracts/fixture-notes/add-note';
@@ -60,7 +61,7 @@ export default defineFeature({
     });
   },
 
-  jobs: [{ kind: 'fixture-notes.tidy' }],
+  jobs: [defineJob({ kind: 'fixture-notes.tidy', async run() {} })],
 
   appInit: {
     key: 'moneyBox',
