@@ -68,7 +68,9 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: config.TRUST_PROXY,
+    // A hop count, never `true` (which took the left-most X-Forwarded-For entry, the client's own
+    // word). As a function: Fastify refuses a bare number (docs/security.md, Client addresses).
+    trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
     logController: new LogController({

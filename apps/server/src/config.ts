@@ -37,6 +37,12 @@ export const ZServerEnv = z.object({
   SENTRY_DSN: z.url().optional(),
   RATE_LIMIT_MAX: z.coerce.number().int().positive().default(600),
   TRUST_PROXY: booleanFromString.default(false),
+  /**
+   * With TRUST_PROXY: how many proxies (load balancers) stand in front of the server. The client
+   * address is the X-Forwarded-For entry that many hops from the right; entries further left are
+   * whatever the client wrote and are never used.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(1).max(10).default(1),
   /** Identifies the web build (GET /builds/latest.json); by default a hash of the web server bundle. */
   BUILD_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
   /** Folder the image endpoint (/img/) reads sources from; by default the web app's public folder. */

@@ -3,7 +3,7 @@ import type { Database } from '@sweepstack/db/schema';
 import type { PlayerDocumentsTable } from '@sweepstack/db/tables/kyc';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Kysely, Selectable } from 'kysely';
-import { detectDocumentKind } from './document-types';
+import { detectDocumentKind, documentContentIsSafe } from './document-types';
 import type { DocumentStorage } from './document-storage';
 
 export const DOCUMENT_ACCEPTED_HINT = 'We accept PDF, GIF, JPG, and PNG files no larger than 15 MB';
@@ -57,7 +57,7 @@ export async function saveDocument(
   upload: { bytes: Buffer; filename: string | undefined },
 ): Promise<DocumentView> {
   const kind = detectDocumentKind(upload.bytes);
-  if (!kind) throw documentRejected();
+  if (!kind || !(await documentContentIsSafe(upload.bytes, kind))) throw documentRejected();
   const pending = await db.selectFrom('player_documents').select((eb) => eb.fn.countAll<number>().as('count')).where('player_id', '=', playerId).where('status', '=', 'pending').executeTakeFirstOrThrow();
   if (Number(pending.count) >= MAX_PENDING_DOCUMENTS) throw new AppError('KYC_DOCUMENT_LIMIT_REACHED');
   const key = await storage.put(playerId, upload.bytes, kind.extension);

@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config';
-import { apiHeaders, helmetHeaders, registerSecurity } from './security';
+import { apiHeaders, findControlCharacter, helmetHeaders, registerSecurity } from './security';
 
 /** The headers @fastify/helmet (helmet run on every request) sets for these options. */
 async function perRequestHelmetHeaders(options: HelmetOptions): Promise<Record<string, string>> {
@@ -62,5 +62,22 @@ describe('security headers by kind of answer', () => {
       expect(page.headers['cross-origin-opener-policy'], url).toBe('same-origin');
     }
     await app.close();
+  });
+});
+
+describe('findControlCharacter', () => {
+  it('names the first field holding a control character, in keys too; tabs and line breaks are text', () => {
+    expect(findControlCharacter({ a: 'x', b: ['ok', { c: 'a\u0000b' }] }, '')).toBe('b.1.c');
+    expect(findControlCharacter({ id: '1\u001b' }, 'params')).toBe('params.id');
+    expect(findControlCharacter({ ['k\u0007']: 1 }, '')).toBe('k?');
+    expect(findControlCharacter('\u007f', '')).toBe('_');
+    expect(findControlCharacter({ text: 'line\nbreak\tand\r\n', n: 1, t: true, z: null }, '')).toBeUndefined();
+    expect(findControlCharacter(Buffer.from('a\u0000b'), '')).toBeUndefined();
+  });
+
+  it('walks a body nested deeper than the call stack without overflowing', () => {
+    let deep: unknown = 'a\u0001';
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    expect(findControlCharacter(deep, '')).toMatch(/^0(\.0)+$/);
   });
 });

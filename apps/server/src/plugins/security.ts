@@ -7,10 +7,18 @@ import type { ServerConfig } from '../config';
 import { errorBody } from './errors';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/**
+ * C0 control characters but tab, line feed and carriage return, and DEL. No text we keep holds them,
+ * PostgreSQL refuses NUL in text outright (a 500 where SQLite stored it), and terminals and log
+ * viewers act on the others.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 
 /**
  * Helmet with a real Content-Security-Policy, per-IP rate limits (in Redis when configured, so that
- * every node shares one count) and the Origin check on state-changing calls.
+ * every node shares one count), the Origin check on state-changing calls, and the one check that no
+ * string of a request (body, query, path parameters) holds a control character.
  */
 export async function registerSecurity(app: FastifyInstance, config: ServerConfig, redis: Redis | undefined): Promise<void> {
   const securityHeaders = helmetHeaders({
@@ -76,7 +84,7 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     }),
   });
 
-  const allowedOrigins = new Set([config.publicOrigin, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`]);
+  const allowedOrigins = siteOrigins(config);
   // Callback style (no promise per request); answering 403 ends the request without calling done.
   app.addHook('onRequest', (request, reply, done) => {
     if (!STATE_CHANGING.has(request.method)) return done();
@@ -84,11 +92,61 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     // Browsers send Origin on every cross-site state-changing request; a request without one
     // comes from a non-browser client and carries no ambient-credential risk of its own.
     if (origin === undefined) return done();
+    // Compared with the configured origin only, never with the request's own Host header: whoever
+    // controls a name pointing at this server (DNS rebinding, a proxy passing Host through) controls Host.
     if (allowedOrigins.has(origin)) return done();
-    const host = request.headers.host;
-    if (host && (origin === `http://${host}` || origin === `https://${host}`)) return done();
     reply.status(403).send(errorBody('ORIGIN_FORBIDDEN'));
   });
+
+  // Before schema validation, on every route: one place, the same on both dialects.
+  app.addHook('preValidation', (request, reply, done) => {
+    const field =
+      findControlCharacter(request.params, 'params') ?? findControlCharacter(request.query, 'querystring') ?? findControlCharacter(request.body, '');
+    if (field === undefined) return done();
+    reply.status(400).send(errorBody('VALIDATION_FAILED', undefined, { [field]: 'Control characters are not allowed' }));
+  });
+}
+
+/**
+ * The first place in a parsed request value (JSON body, query, path parameters) holding a control
+ * character, as a field path (`data.reference`), or undefined. Iterative: a body may nest deeper
+ * than the call stack.
+ */
+export function findControlCharacter(root: unknown, rootPath: string): string | undefined {
+  // Each entry keeps its parent instead of a path string: the path is built only for a hit.
+  interface Entry { value: unknown; key: string; parent: Entry | undefined }
+  const pathOf = (entry: Entry | undefined, last?: string): string => {
+    const keys = last === undefined ? [] : [last];
+    for (let at = entry; at; at = at.parent) keys.push(at.key);
+    return keys.reverse().filter((k) => k !== '').join('.') || '_';
+  };
+  const stack: Entry[] = [{ value: root, key: rootPath, parent: undefined }];
+  while (stack.length > 0) {
+    const entry = stack.pop()!;
+    const value = entry.value;
+    if (typeof value === 'string') {
+      if (CONTROL_CHARACTER.test(value)) return pathOf(entry);
+    } else if (Array.isArray(value)) {
+      for (let i = 0; i < value.length; i++) stack.push({ value: value[i], key: String(i), parent: entry });
+    } else if (typeof value === 'object' && value !== null) {
+      // Text only: a stream (the SSR handler's raw body) or a buffer (a raw body) is not walked.
+      if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') continue;
+      for (const [key, item] of Object.entries(value)) {
+        if (CONTROL_CHARACTER.test(key)) return pathOf(entry, key.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '?'));
+        stack.push({ value: item, key, parent: entry });
+      }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The origins state-changing calls may come from: PUBLIC_URL's when it is set; without it (a
+ * machine of one's own) http://localhost:PORT and http://127.0.0.1:PORT.
+ */
+export function siteOrigins(config: Pick<ServerConfig, 'PUBLIC_URL' | 'PORT' | 'publicOrigin'>): Set<string> {
+  if (config.PUBLIC_URL) return new Set([config.publicOrigin]);
+  return new Set([config.publicOrigin, `http://localhost:${config.PORT}`, `http://127.0.0.1:${config.PORT}`]);
 }
 
 function isApiPath(url: string): boolean {

@@ -7,6 +7,7 @@ import { findPlayerById } from '@sweepstack/db/repositories/players';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { FastifyInstance } from 'fastify';
 import { Server, type ExtendedError, type Socket } from 'socket.io';
+import { siteOrigins } from '../plugins/security';
 import { playerOfSessionToken, SESSION_COOKIE } from '../plugins/session';
 import { verifyChannelToken } from './channel-token';
 
@@ -61,14 +62,13 @@ export async function authenticateHandshake(app: FastifyInstance, socket: Pick<S
   return { playerId: null };
 }
 
-/** Browsers send Origin on the handshake: refuse other sites (cross-site WebSocket hijacking). */
-function originAllowed(app: FastifyInstance, request: IncomingMessage): boolean {
+/**
+ * Browsers send Origin on the handshake: refuse other sites (cross-site WebSocket hijacking). The
+ * same origins as the REST calls' check (plugins/security.ts), never the request's own Host.
+ */
+function originAllowed(origins: ReadonlySet<string>, request: IncomingMessage): boolean {
   const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  const { config } = app.deps;
-  if (origin === config.publicOrigin || origin === `http://localhost:${config.PORT}` || origin === `http://127.0.0.1:${config.PORT}`) return true;
-  const host = request.headers.host;
-  return host !== undefined && (origin === `http://${host}` || origin === `https://${host}`);
+  return origin === undefined || origins.has(origin);
 }
 
 /**
@@ -76,6 +76,7 @@ function originAllowed(app: FastifyInstance, request: IncomingMessage): boolean 
  * one room per player, the Redis adapter across nodes when REDIS_URL is set.
  */
 export function createSocketServer(app: FastifyInstance): { io: RealtimeServer; close(): Promise<void> } {
+  const origins = siteOrigins(app.deps.config);
   const io: RealtimeServer = new Server(app.server, {
     path: REALTIME.path,
     serveClient: false,
@@ -84,7 +85,10 @@ export function createSocketServer(app: FastifyInstance): { io: RealtimeServer; 
     connectTimeout: REALTIME.requestTimeoutMs,
     // Clients send nothing but the handshake: keep what one message may weigh small.
     maxHttpBufferSize: 16 * 1024,
-    allowRequest: (request, callback) => callback(originAllowed(app, request) ? null : 'origin not allowed', originAllowed(app, request)),
+    allowRequest: (request, callback) => {
+      const allowed = originAllowed(origins, request);
+      callback(allowed ? null : 'origin not allowed', allowed);
+    },
   });
 
   const { redis } = app.deps;

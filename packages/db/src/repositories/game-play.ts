@@ -67,16 +67,35 @@ export async function ensureActiveSeed(db: Db, playerId: number, candidate: { se
   return (await findActiveSeed(db, playerId))!;
 }
 
-/** Reveals the active seed and commits the new one, in one transaction; answers the revealed row. */
+/**
+ * Reveals the active seed and commits the new one, in one transaction; answers the revealed row
+ * (undefined when the player had no seed yet).
+ *
+ * Concurrent rotations of one player take turns on the active row's lock. On PostgreSQL the one
+ * that waited finds, once the lock is free, that the row it waited for is no longer active and
+ * reads nothing (its statement could not see the row the other committed): it reads again, and
+ * locks the new active row. Without that it inserted a second active seed (a unique violation).
+ */
 export async function rotateSeed(db: Kysely<Database>, playerId: number, next: { serverSeed: string; serverSeedHash: string; clientSeed: string }, nowMs: number): Promise<FairnessSeed | undefined> {
   return db.transaction().execute(async (trx) => {
-    const active = await lockActiveSeed(trx, playerId);
-    if (active) await trx.updateTable('fairness_seeds').set({ status: 'revealed', revealed_at_ms: nowMs }).where('id', '=', active.id).execute();
-    await trx
-      .insertInto('fairness_seeds')
-      .values({ player_id: playerId, server_seed: next.serverSeed, server_seed_hash: next.serverSeedHash, client_seed: next.clientSeed, next_nonce: 0, status: 'active', created_at_ms: nowMs, revealed_at_ms: null })
-      .execute();
-    return active;
+    const row = { player_id: playerId, server_seed: next.serverSeed, server_seed_hash: next.serverSeedHash, client_seed: next.clientSeed, next_nonce: 0, status: 'active' as const, created_at_ms: nowMs, revealed_at_ms: null };
+    for (let attempt = 0; attempt < 20; attempt++) {
+      const active = await lockActiveSeed(trx, playerId);
+      if (active) {
+        await trx.updateTable('fairness_seeds').set({ status: 'revealed', revealed_at_ms: nowMs }).where('id', '=', active.id).execute();
+        await trx.insertInto('fairness_seeds').values(row).execute();
+        return active;
+      }
+      // No active seed seen: the player's first, unless another transaction has just committed one.
+      const inserted = await trx
+        .insertInto('fairness_seeds')
+        .values(row)
+        .onConflict((oc) => oc.column('player_id').where(sql<boolean>`status = 'active'`).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) return undefined;
+    }
+    throw new Error(`rotateSeed: the active seed of player ${playerId} kept changing`);
   });
 }
 

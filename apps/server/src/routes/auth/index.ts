@@ -1,3 +1,4 @@
+import { AppError } from '@sweepstack/contracts/errors';
 import { ZCompleteRegistrationRequest, ZCompleteRegistrationResponse } from '@sweepstack/contracts/auth/complete-registration';
 import { ZPasswordResetConfirmRequest, ZPasswordResetRequest } from '@sweepstack/contracts/auth/password-reset';
 import { ZRequestHandleQuery, ZRequestHandleResponse } from '@sweepstack/contracts/auth/request-handle';
@@ -54,6 +55,10 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
   );
 
   app.get('/rest/logout/', { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: ZSuccessResponse } } }, async (request, reply) => {
+    // A GET in the spec although it changes state: SameSite=Lax sends the session cookie on a
+    // cross-site top-level GET, so a link on another site could sign the player out. Browsers mark
+    // such requests, and they are refused (as the game-mode switches are).
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('ORIGIN_FORBIDDEN');
     await endSession(request, reply);
     return { success: true as const };
   });

@@ -1,4 +1,4 @@
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -31,6 +31,20 @@ const ZDocument = z.object({
   uploadedAtMs: z.number(),
   reviewedAtMs: z.number().nullable(),
 });
+
+/**
+ * What a failure while reading an upload answers. The multipart parser (busboy) throws plain errors
+ * without a code for a body it cannot read ("Boundary not found", "Unexpected end of form", a
+ * boundary over 70 characters): those are the client's, MALFORMED_REQUEST, not a 500.
+ */
+function multipartFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: unknown }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return documentRejected('KYC_DOCUMENT_TOO_LARGE');
+  // Our error handler maps the plugin's coded errors (wrong content type, too many parts).
+  if (typeof code === 'string' && code.startsWith('FST_')) return error;
+  return new AppError('MALFORMED_REQUEST');
+}
 
 /** Profile, documents and identity verification (docs/kyc-and-redeem.md). */
 const kycRoutes: FastifyPluginAsync = async (fastify) => {
@@ -80,14 +94,14 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post('/rest/player/documents/', { schema: { tags: ['player'], summary: 'Upload an identity document (multipart, field "file")', consumes: ['multipart/form-data'], response: { 200: z.object({ success: z.literal(true), message: z.string(), data: ZDocument }) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const player = await requirePlayer(request);
-    const file = await request.file();
-    if (!file) throw new AppError('VALIDATION_FAILED', { fields: { file: 'Attach a file' } });
+    let file: MultipartFile | undefined;
     let bytes: Buffer;
     try {
+      file = await request.file();
+      if (!file) throw new AppError('VALIDATION_FAILED', { fields: { file: 'Attach a file' } });
       bytes = await file.toBuffer();
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw documentRejected('KYC_DOCUMENT_TOO_LARGE');
-      throw error;
+      throw multipartFailure(error);
     }
     if (file.file.truncated || bytes.length > MAX_DOCUMENT_BYTES) throw documentRejected('KYC_DOCUMENT_TOO_LARGE');
     const document = await saveDocument(db, storage, deps.clock, player.id, { bytes, filename: file.filename });
