@@ -2,6 +2,8 @@ import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
 import { recordEvents, type NewDomainEvent } from '@sweepstack/db/repositories/domain-events';
 import { advanceSeedNonces, ensureActiveSeed, findRoundsByKeys, insertRounds, lockActiveSeeds, lockGameSessions, updateSessionsAfterRounds, type FairnessSeed, type GameRound, type GameSession, type NewGameRound } from '@sweepstack/db/repositories/game-play';
 import { claimJackpotPush, jackpotPoolValue, payJackpot } from '@sweepstack/db/repositories/jackpots';
+import { FreeSpinsPlayed } from '@sweepstack/contracts/rewards/events';
+import { lockFreeSpinGrants, useFreeSpins, type FreeSpinGrantRow } from '@sweepstack/db/rewards/repository';
 import { ledgerAtomic, SettlementBatch, type TransferRequest } from '@sweepstack/db/repositories/ledger';
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { Database } from '@sweepstack/db/schema';
@@ -30,6 +32,8 @@ export interface SpinInput {
   bet: number;
   buy: boolean;
   idempotencyKey: string;
+  /** Play this spin from a free-spin grant (docs/rewards.md): at the grant's bet, no stake taken. */
+  freeSpinsId?: number;
 }
 
 type RequiredGame = Awaited<ReturnType<typeof requireGame>>;
@@ -39,7 +43,7 @@ interface SpinRequest {
   input: SpinInput;
 }
 
-type SpinResult = { ok: true; round: GameRound; seed: FairnessSeed; replayed: boolean; outcome?: StepOutcome } | { ok: false; code: ErrorCode; message?: string };
+type SpinResult = { ok: true; round: GameRound; seed: FairnessSeed; replayed: boolean; outcome?: StepOutcome; freeSpinsRemain?: number } | { ok: false; code: ErrorCode; message?: string };
 
 function refuse(code: ErrorCode, message?: string): SpinResult {
   return message === undefined ? { ok: false, code } : { ok: false, code, message };
@@ -64,6 +68,8 @@ interface PlannedRound {
   grand: boolean;
   /** The player's balances after the round, for the balance push. */
   balances: { entries: number; winnings: number; tourPoints: number; coins: number };
+  /** The free-spin grant the round was played from. */
+  freeSpinsId?: number;
   id?: number;
 }
 
@@ -103,6 +109,10 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
   const openBatch = () => SettlementBatch.open(trx, { playerIds: [...playerIds], system: systemRefs(playerIds, deps.database.dialect === 'postgres') }, { clock });
   let batch = playerIds.size > 0 ? await openBatch() : null;
   const seeds = new Map((await lockActiveSeeds(trx, [...playerIds])).map((seed) => [Number(seed.player_id), seed]));
+  // Free-spin grants the group plays from (rare: read only when a spin names one), spins left in memory.
+  const grantIds = candidateInputs.flatMap((input) => (input.freeSpinsId === undefined ? [] : [input.freeSpinsId]));
+  const grants = new Map(grantIds.length === 0 ? [] : (await lockFreeSpinGrants(trx, grantIds)).map((g) => [Number(g.id), { row: g, left: Number(g.spins_remain) }]));
+  const grantUses = new Map<number, { count: number; roundIds: number[] }>();
   const nonces = new Map<number, { from: number; next: number }>();
   const states = new Map<number, { state: GameState; rounds: number }>();
   const planned = new Map<string, PlannedRound>();
@@ -144,7 +154,15 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
     const limits = game.studio.bets[currency];
     const divisor = game.studio.config.betDivisor;
     let stake: number;
-    if (state !== null) {
+    const grant = input.freeSpinsId === undefined ? undefined : grants.get(input.freeSpinsId);
+    if (input.freeSpinsId !== undefined) {
+      const refusal = freeSpinRefusal(grant?.row, grant?.left ?? 0, input, currency, state, limits, clock.nowMs());
+      if (refusal) {
+        results[i] = refuse('FREE_SPINS_NOT_AVAILABLE', refusal);
+        continue;
+      }
+      stake = 0;
+    } else if (state !== null) {
       if (input.buy) {
         results[i] = refuse('GAME_FEATURE_IN_PROGRESS');
         continue;
@@ -179,8 +197,11 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
     const nonce = taken.next;
     taken.next += 1;
     nonces.set(seedId, taken);
-    const outcome = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state, nativeHmacSha256);
-    if (outcome.stake !== stake) throw new Error(`${game.slug}: the engine charged ${outcome.stake}, the checks expected ${stake}`);
+    const step = replayStep(game.slug, { serverSeed: seed.server_seed, clientSeed: seed.client_seed, nonce }, input.buy ? { bet: input.bet, buy: true } : { bet: input.bet }, state, nativeHmacSha256);
+    // A free spin plays the engine's paid step at the grant's bet; the grant, not the player, stakes it.
+    if (step.stake !== (grant ? input.bet : stake)) throw new Error(`${game.slug}: the engine charged ${step.stake}, the checks expected ${stake}`);
+    const outcome = grant ? { ...step, stake: 0 } : step;
+    if (grant) grant.left -= 1;
     const key = `game:${input.playerId}:${input.idempotencyKey}`;
     const metadata = { gameId: input.gameId, session: sessionId, nonce };
     const shard = systemAccountShard(input.playerId);
@@ -219,7 +240,7 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
       balance_after: balanceIn(after, currency),
       created_at_ms: now,
     };
-    const entry: PlannedRound = { index: i, round, seed, outcome, grand, balances: { entries: after.entries, winnings: after.winnings, tourPoints: after.tourPoints, coins: after.coins } };
+    const entry: PlannedRound = { index: i, round, seed, outcome, grand, balances: { entries: after.entries, winnings: after.winnings, tourPoints: after.tourPoints, coins: after.coins }, ...(grant ? { freeSpinsId: Number(grant.row.id) } : {}) };
     rounds.push(entry);
     planned.set(keyOf(input), entry);
     const sessionState = states.get(sessionId) ?? { state, rounds: 0 };
@@ -237,6 +258,12 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
     const contributed = new Set<Currency>();
     for (const [n, entry] of rounds.entries()) {
       entry.id = ids[n]!;
+      if (entry.freeSpinsId !== undefined) {
+        const use = grantUses.get(entry.freeSpinsId) ?? { count: 0, roundIds: [] };
+        use.count += 1;
+        use.roundIds.push(entry.id);
+        grantUses.set(entry.freeSpinsId, use);
+      }
       const { round, outcome } = entry;
       const event = { roundId: entry.id, gameId: round.game_id, currency: round.currency, bet: round.bet, stake: round.stake, win: round.win, step: round.step, bought: outcome.bought, jackpotWin: round.jackpot_win };
       // The play event carries the balance push: one outbox row per round for the common case.
@@ -249,6 +276,16 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
         grandCurrencies.add(round.currency);
       } else if (outcome.jackpotContribution > 0) contributed.add(round.currency);
       results[entry.index] = { ok: true, round: { id: entry.id, ...round }, seed: entry.seed, replayed: false, outcome };
+    }
+    if (grantUses.size > 0) {
+      const remaining = await useFreeSpins(trx, grantUses, clock.nowMs());
+      for (const entry of rounds) {
+        if (entry.freeSpinsId === undefined) continue;
+        const left = remaining.get(entry.freeSpinsId)!;
+        const result = results[entry.index];
+        if (result?.ok) result.freeSpinsRemain = left;
+        events.push(pushEvent({ eventType: FreeSpinsPlayed.name, playerId: entry.round.player_id, push: { type: 'freeSpins', action: 'update', data: { spinsId: entry.freeSpinsId, gameId: entry.round.game_id, spinsRemain: left } }, payload: { roundId: entry.id!, spinsId: entry.freeSpinsId, spinsRemain: left } }));
+      }
     }
     // A busy pool pushes its value at most every JACKPOT_PUSH_INTERVAL_MS (a Grand pushes at once).
     const now = clock.nowMs();
@@ -267,6 +304,23 @@ export async function playSpins(deps: AppDeps, trx: Transaction<Database>, reque
     if (!result) throw new Error(`spin ${i} of the group has no result`);
     return result;
   });
+}
+
+/** Why a spin cannot be played from this grant now, or undefined when it can. */
+function freeSpinRefusal(grant: FreeSpinGrantRow | undefined, left: number, input: SpinInput, currency: Currency, state: GameState, limits: { steps: number[] }, nowMs: number): string | undefined {
+  if (!grant || Number(grant.player_id) !== input.playerId) return 'These free spins do not exist.';
+  if (Number(grant.game_id) !== input.gameId) return 'These free spins are for another game.';
+  if (grant.status !== 'active' || left <= 0) return 'No free spins are left.';
+  if (nowMs >= Number(grant.expires_at_ms)) return 'These free spins have expired.';
+  if (grant.currency !== currency) return `These free spins are played in ${grant.currency === 'GC' ? 'Gold Coins' : 'Fortune Coins'}.`;
+  if (state !== null || input.buy) return 'Finish the feature in progress first.';
+  if (input.bet !== freeSpinBet(limits, Number(grant.bet_level))) return `Free spins play at a bet of ${freeSpinBet(limits, Number(grant.bet_level))}.`;
+  return undefined;
+}
+
+/** The bet of a grant's level: the game's bet steps from the lowest (level 1); past the last, the last. */
+export function freeSpinBet(limits: { steps: number[] }, betLevel: number): number {
+  return limits.steps[Math.min(limits.steps.length, Math.max(1, betLevel)) - 1]!;
 }
 
 async function jackpotPushEvent(trx: Transaction<Database>, currency: Currency, won: { amount: number; winner: string } | null): Promise<NewDomainEvent> {
@@ -352,5 +406,5 @@ export async function spin(deps: AppDeps, input: SpinInput) {
   const game = await requireGame(deps, input.gameId);
   const result = await queueSpin(deps, { game, input });
   if (!result.ok) throw new AppError(result.code, result.message === undefined ? {} : { message: result.message });
-  return { ...roundView(result.round, input.session, result.seed, result.outcome), replayed: result.replayed };
+  return { ...roundView(result.round, input.session, result.seed, result.outcome), replayed: result.replayed, ...(result.freeSpinsRemain === undefined ? {} : { freeSpinsRemain: result.freeSpinsRemain }) };
 }

@@ -25,6 +25,7 @@ export const ZSpinRequest = z.strictObject({
   bet: z.number().int().positive().describe('Whole Gold Coins, or Fortune Coin hundredths'),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, _ or -'),
   buy: z.boolean().optional().describe('Buy the feature (games with a bonus buy)'),
+  freeSpinsId: z.number().int().positive().max(2 ** 31).optional().describe('Play this spin from a free-spin grant (spinsId): at its bet, no stake taken'),
 });
 
 const ZWin = z.object({
@@ -79,7 +80,7 @@ export const ZRound = z.object({
   createdAtMs: z.number().int(),
 });
 
-export const ZSpinResponse = z.object({ success: z.literal(true), data: ZRound.extend({ replayed: z.boolean() }) });
+export const ZSpinResponse = z.object({ success: z.literal(true), data: ZRound.extend({ replayed: z.boolean(), freeSpinsRemain: z.number().int().optional().describe('Spins left on the grant this spin was played from') }) });
 
 export const ZRoundsResponse = z.object({ success: z.literal(true), data: z.object({ rounds: z.array(ZRound), nextCursor: z.number().int().nullable() }) });
 

@@ -66,3 +66,18 @@ export const ZFairnessDrawResponse = z.object({
     parentDrawId: z.number().int().nullable(),
   }),
 });
+
+/** A free-spin grant as spec §3 names it (plus the bet and currency the spins play at). */
+export const ZFreeSpins = z.object({
+  spinsId: z.number().int(),
+  gameId: z.number().int(),
+  spinsRemain: z.number().int(),
+  spinsTotal: z.number().int(),
+  endDate: z.string().describe('ISO 8601: when the grant expires'),
+  betLevel: z.number().int(),
+  bet: z.number().int().describe('The bet each spin plays at, in the currency\'s smallest unit'),
+  currency: z.enum(['GC', 'FC']),
+});
+
+/** GET /rest/free-spins/: the player's usable grants (of one game with `gameId`), soonest expiry first. */
+export const ZFreeSpinsResponse = z.object({ success: z.literal(true), data: z.object({ freeSpins: z.array(ZFreeSpins) }) });

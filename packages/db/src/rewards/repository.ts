@@ -1,7 +1,7 @@
 import { parsePrizeTable, type PrizeTable } from '@sweepstack/domain/rewards/prize-table';
 import type { Prize } from '@sweepstack/domain/rewards/prize';
 import type { PrizeCost } from '@sweepstack/domain/rewards/budget';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import './tables';
 import type { FreeSpinGrantsTable, RewardDrawsTable, RewardNoticesTable } from './tables';
@@ -262,4 +262,35 @@ export async function addRewardNotice(trx: Db, notice: { playerId: number; kind:
 /** A player's latest notices. */
 export async function rewardNotices(db: Db, playerId: number, limit = 50): Promise<RewardNotice[]> {
   return db.selectFrom('reward_notices').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(limit).execute();
+}
+
+/** Grants by id, locked for the caller's transaction on PostgreSQL (a spin group plays them). */
+export async function lockFreeSpinGrants(trx: Db, ids: readonly number[]): Promise<FreeSpinGrantRow[]> {
+  if (ids.length === 0) return [];
+  const unique = [...new Set(ids)].sort((a, b) => a - b);
+  let query = trx.selectFrom('free_spin_grants').selectAll().where('id', 'in', unique).orderBy('id');
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  return query.execute();
+}
+
+/**
+ * Takes `count` spins from each grant played by a spin group (guarded: the grant still has them and is
+ * active) and records which rounds they played; throws when a grant no longer has its spins.
+ */
+export async function useFreeSpins(trx: Db, uses: ReadonlyMap<number, { count: number; roundIds: number[] }>, nowMs: number): Promise<Map<number, number>> {
+  const remaining = new Map<number, number>();
+  for (const [grantId, { count, roundIds }] of uses) {
+    const row = await trx
+      .updateTable('free_spin_grants')
+      .set({ spins_remain: sql`spins_remain - ${count}`, status: sql`case when spins_remain = ${count} then 'used' else 'active' end`, updated_at_ms: nowMs })
+      .where('id', '=', grantId)
+      .where('status', '=', 'active')
+      .where('spins_remain', '>=', count)
+      .returning('spins_remain')
+      .executeTakeFirst();
+    if (!row) throw new Error(`free-spin grant ${grantId} no longer has ${count} spins`);
+    remaining.set(grantId, Number(row.spins_remain));
+    await trx.insertInto('free_spin_plays').values(roundIds.map((roundId) => ({ round_id: roundId, grant_id: grantId }))).execute();
+  }
+  return remaining;
 }

@@ -86,7 +86,14 @@ export interface RewardNoticesTable {
   read_at_ms: number | null;
 }
 
+/** A game round played as a free spin of a grant (the round's stake is 0). */
+export interface FreeSpinPlaysTable {
+  round_id: number;
+  grant_id: number;
+}
+
 export interface RewardTables {
+  free_spin_plays: FreeSpinPlaysTable;
   reward_tables: RewardTablesTable;
   reward_budgets: RewardBudgetsTable;
   reward_budget_spend: RewardBudgetSpendTable;

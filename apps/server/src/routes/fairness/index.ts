@@ -89,7 +89,7 @@ const fairnessRoutes: FastifyPluginAsync = async (fastify) => {
       const player = await requirePlayer(request);
       const draw = await findRewardDrawById(db, request.params.drawId);
       // Another player's draw is "not found": draw ids reveal nothing.
-      if (!draw || Number(draw.player_id) !== player.id) throw new AppError('NOT_FOUND', { message: 'This draw does not exist.' });
+      if (!draw || Number(draw.player_id) !== player.id) throw new AppError('REWARDS_DRAW_NOT_FOUND');
       const seed = (await findSeedById(db, Number(draw.seed_id)))!;
       const table = (await prizeTableById(db, Number(draw.table_id)))!;
       reply.header('cache-control', 'no-store');

@@ -54,7 +54,7 @@ const gamePlayRoutes: FastifyPluginAsync = async (fastify) => {
         tags: ['games'],
         summary: 'One step of play: a paid spin, a bonus buy, or the next free spin / respin of the session\'s feature',
         description:
-          'Bet and win move as one atomic ledger operation with the round row. A retried idempotencyKey answers the first round (replayed: true); the same key with a different bet or session gets GAME_ROUND_KEY_CONFLICT. Errors: GAME_NOT_FOUND, GAME_SESSION_NOT_FOUND, GAME_SESSION_FORBIDDEN, GAME_SESSION_CLOSED, GAME_MODE_MISMATCH, GAME_PLAY_NOT_ALLOWED, GEO_SWEEPSTAKES_RESTRICTED, GAME_BET_INVALID, GAME_BET_OVER_MAX, GAME_BONUS_BUY_UNAVAILABLE, GAME_FEATURE_IN_PROGRESS, WALLET_INSUFFICIENT_FUNDS.',
+          'Bet and win move as one atomic ledger operation with the round row. A retried idempotencyKey answers the first round (replayed: true); the same key with a different bet or session gets GAME_ROUND_KEY_CONFLICT. Errors: GAME_NOT_FOUND, GAME_SESSION_NOT_FOUND, GAME_SESSION_FORBIDDEN, GAME_SESSION_CLOSED, GAME_MODE_MISMATCH, GAME_PLAY_NOT_ALLOWED, GEO_SWEEPSTAKES_RESTRICTED, GAME_BET_INVALID, GAME_BET_OVER_MAX, GAME_BONUS_BUY_UNAVAILABLE, GAME_FEATURE_IN_PROGRESS, WALLET_INSUFFICIENT_FUNDS, FREE_SPINS_NOT_AVAILABLE (freeSpinsId names a grant that cannot play this spin: docs/rewards.md).',
         params: z.strictObject({ id: ZGameId }),
         body: ZSpinRequest,
         response: { 200: ZSpinResponse },
@@ -68,8 +68,11 @@ const gamePlayRoutes: FastifyPluginAsync = async (fastify) => {
       // Fortune Coin play from a restricted state is refused before the spin reads or writes anything.
       await assertPlayAllowedFromState(deps, player);
       reply.header('cache-control', 'no-store');
-      const { session, bet, idempotencyKey, buy } = request.body;
-      return { success: true as const, data: await spin(deps, { playerId: player.id, player: { accountStatus: player.account_status, gameMode: player.game_mode }, gameId: request.params.id, session, bet, buy: buy === true, idempotencyKey }) };
+      const { session, bet, idempotencyKey, buy, freeSpinsId } = request.body;
+      return {
+        success: true as const,
+        data: await spin(deps, { playerId: player.id, player: { accountStatus: player.account_status, gameMode: player.game_mode }, gameId: request.params.id, session, bet, buy: buy === true, idempotencyKey, ...(freeSpinsId === undefined ? {} : { freeSpinsId }) }),
+      };
     },
   );
 

@@ -1,8 +1,11 @@
-import { ZRewardOddsResponse } from '@sweepstack/contracts/rewards/prize';
-import { currentPrizeTables } from '@sweepstack/db/rewards/repository';
+import { ZFreeSpinsResponse, ZRewardOddsResponse } from '@sweepstack/contracts/rewards/prize';
+import { activeFreeSpinGrants, currentPrizeTables } from '@sweepstack/db/rewards/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentCatalogue } from '../../games/catalogue';
+import { freeSpinBet } from '../../games/spin';
+import { requirePlayer } from '../../plugins/session';
 import { prizeTableOdds } from '../../rewards/views';
 
 /**
@@ -11,7 +14,8 @@ import { prizeTableOdds } from '../../rewards/views';
  */
 const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { db } = fastify.deps.database;
+  const { deps } = fastify;
+  const { db } = deps.database;
 
   app.get(
     '/rest/rewards/odds/',
@@ -20,6 +24,29 @@ const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
       const tables = await currentPrizeTables(db, request.query.feature);
       reply.header('cache-control', 'public, max-age=60');
       return { success: true as const, data: { tables: tables.map(prizeTableOdds) } };
+    },
+  );
+
+  app.get(
+    '/rest/free-spins/',
+    { schema: { tags: ['rewards'], summary: "The player's free spins (spec §3 Free spins), soonest expiry first", querystring: z.strictObject({ gameId: z.coerce.number().int().positive().max(2 ** 31).optional() }), response: { 200: ZFreeSpinsResponse } } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      const grants = await activeFreeSpinGrants(db, player.id, deps.clock.nowMs());
+      const catalogue = await currentCatalogue(deps);
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: {
+          freeSpins: grants
+            .filter((g) => request.query.gameId === undefined || Number(g.game_id) === request.query.gameId)
+            .flatMap((g) => {
+              const game = catalogue.byId.get(Number(g.game_id));
+              if (!game) return [];
+              return [{ spinsId: Number(g.id), gameId: Number(g.game_id), spinsRemain: Number(g.spins_remain), spinsTotal: Number(g.spins_total), endDate: new Date(Number(g.expires_at_ms)).toISOString(), betLevel: Number(g.bet_level), bet: freeSpinBet(game.studio.bets[g.currency], Number(g.bet_level)), currency: g.currency }];
+            }),
+        },
+      };
     },
   );
 };
