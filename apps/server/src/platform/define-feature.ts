@@ -1,6 +1,9 @@
 import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import type { FeaturesGamesInfoFields } from '@sweepstack/contracts/app/features-games-info';
+import type { ThemeId } from '@sweepstack/contracts/themes';
+import type { Player } from '@sweepstack/db/repositories/players';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@sweepstack/db/schema';
 import type { On, OnBatch } from '../events/registry';
 import type { JobDefinition } from '../jobs/registry';
@@ -36,6 +39,33 @@ export interface OperatorRouteTools {
   audit(trx: Transaction<Database>, request: { operator?: Operator }, entry: { action: string; targetType: string; targetId: string | number; before?: unknown; after?: unknown }): Promise<void>;
 }
 
+/** What a feature's `featureInfo` is asked with (one request of GET /rest/features-games-info/info/). */
+export interface FeatureInfoInput {
+  db: Kysely<Database>;
+  /** Null for a guest. */
+  player: Player | null;
+  theme: ThemeId;
+  nowMs: number;
+}
+
+/** A feature's part of GET /rest/features-games-info/info/ (spec §3 "Feature info"). */
+export interface FeatureInfoContribution {
+  /** `statusFeatures[<feature>].isActive`. */
+  isActive: boolean;
+  /** `featuresInfo[<feature>]`: what the feature tells the site about itself. */
+  info?: unknown;
+  /** Top-level fields the feature answers (`availableWheel`…); two features answering one is an error. */
+  fields?: Partial<FeaturesGamesInfoFields>;
+}
+
+/** What a feature adds to GET /rest/available-sets/check/ (spec §7: packages and promoOffers). */
+export interface CashierOffersContribution {
+  /** Packages the feature sells in its own offer list, kept out of the regular `packages` list. */
+  ownPackageIds?: readonly string[];
+  /** Entries of `promoOffers.<key>` (e.g. `extraWheel`). */
+  promoOffers?: Partial<Record<'bundle' | 'extraWheel', readonly unknown[]>>;
+}
+
 export interface FeatureDefinition {
   /** kebab-case, the same as the feature's folder in every layer. */
   name: string;
@@ -55,6 +85,10 @@ export interface FeatureDefinition {
   jobs?: readonly JobDefinition<never>[];
   /** The feature's part of `GET /rest/app/init/`. */
   appInit?: AppInitSlice;
+  /** The feature's part of `GET /rest/features-games-info/info/` (statusFeatures, featuresInfo, its fields). */
+  featureInfo?: (input: FeatureInfoInput) => Promise<FeatureInfoContribution>;
+  /** What the feature adds to `GET /rest/available-sets/check/` (its packages, `promoOffers` entries). */
+  cashierOffers?: (input: { db: Kysely<Database> }) => Promise<CashierOffersContribution>;
 }
 
 /**

@@ -83,11 +83,16 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['cashier'], summary: 'Coin packages on sale (quick-buy presets) and promo offers', querystring: z.strictObject({}) } },
     async (_request, reply) => {
       const rows = await deps.database.db.selectFrom('cashier_packages').selectAll().where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+      // Features add their offers (the wheel of treasure: promoOffers.extraWheel) and keep the packages
+      // they sell themselves out of the regular list (define-feature.ts, cashierOffers).
+      const contributions = await Promise.all(fastify.features.list.flatMap((feature) => (feature.cashierOffers ? [feature.cashierOffers({ db: deps.database.db })] : [])));
+      const featurePackages = new Set(contributions.flatMap((c) => c.ownPackageIds ?? []));
+      const promoOffers = (key: 'bundle' | 'extraWheel') => contributions.flatMap((c) => c.promoOffers?.[key] ?? []);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
         data: {
-          packages: rows.map((p) => ({
+          packages: rows.filter((p) => !featurePackages.has(p.id)).map((p) => ({
             id: p.id,
             coins: Number(p.gold_coins),
             entries: Number(p.fortune_cents) / 100,
@@ -100,7 +105,7 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
             mostPopular: p.most_popular === 1,
             relatedPresetIds: [] as string[],
           })),
-          promoOffers: { bundle: [] as unknown[], extraWheel: [] as unknown[] },
+          promoOffers: { bundle: promoOffers('bundle'), extraWheel: promoOffers('extraWheel') },
         },
       };
     },
