@@ -23,15 +23,19 @@ export const WHEEL_TABLES = {
 export interface WheelSettings extends WheelRules {
   active: boolean;
   finishesAtMs: number | null;
+  /** The operator's IANA time zone: the free spin and the booster's rounds turn over at its midnight. */
+  timeZone: string;
 }
 
 export async function wheelSettings(db: Db): Promise<WheelSettings> {
   const row = await db.selectFrom('wheel_of_treasure_settings').selectAll().where('id', '=', 1).executeTakeFirst();
-  return row ? { active: Number(row.active) === 1, boosterRounds: Number(row.booster_rounds), finishesAtMs: row.finishes_at_ms === null ? null : Number(row.finishes_at_ms) } : { active: false, boosterRounds: 0, finishesAtMs: null };
+  return row
+    ? { active: Number(row.active) === 1, boosterRounds: Number(row.booster_rounds), finishesAtMs: row.finishes_at_ms === null ? null : Number(row.finishes_at_ms), timeZone: row.time_zone }
+    : { active: false, boosterRounds: 0, finishesAtMs: null, timeZone: 'UTC' };
 }
 
 export async function saveWheelSettings(db: Db, settings: WheelSettings, nowMs: number): Promise<void> {
-  const values = { active: settings.active ? 1 : 0, booster_rounds: settings.boosterRounds, finishes_at_ms: settings.finishesAtMs, updated_at_ms: nowMs };
+  const values = { active: settings.active ? 1 : 0, booster_rounds: settings.boosterRounds, finishes_at_ms: settings.finishesAtMs, time_zone: settings.timeZone, updated_at_ms: nowMs };
   await db.insertInto('wheel_of_treasure_settings').values({ id: 1, ...values }).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
 }
 
@@ -80,6 +84,28 @@ export async function addRoundsPlayed(trx: Db, counts: ReadonlyMap<number, numbe
   }
 }
 
+/** Wheel states of many players (those who never played are left out). */
+export async function wheelStatesOf(db: Db, playerIds: readonly number[]): Promise<Map<number, WheelState>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db.selectFrom('wheel_of_treasure_players').selectAll().where('player_id', 'in', [...playerIds]).execute();
+  return new Map(rows.map((row) => [Number(row.player_id), toState(row)]));
+}
+
+/**
+ * Credits the extra spins a payment carries, once per payment: false when this payment already
+ * credited them (a redelivered event).
+ */
+export async function creditPurchasedExtraSpins(trx: Db, purchase: { paymentId: string; playerId: number; packageId: string; spins: number }, nowMs: number): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('wheel_of_treasure_purchases')
+    .values({ payment_id: purchase.paymentId, player_id: purchase.playerId, package_id: purchase.packageId, spins: purchase.spins, created_at_ms: nowMs })
+    .onConflict((oc) => oc.column('payment_id').doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+  await addExtraSpins(trx, purchase.playerId, purchase.spins, nowMs);
+  return true;
+}
+
 /** Adds bought extra spins. */
 export async function addExtraSpins(trx: Db, playerId: number, spins: number, nowMs: number): Promise<void> {
   await trx
@@ -106,4 +132,17 @@ export async function wheelOffers(db: Db): Promise<Map<string, number>> {
 export async function setWheelOffer(db: Db, packageId: string, spins: number | null): Promise<void> {
   if (spins === null) await db.deleteFrom('wheel_of_treasure_offers').where('package_id', '=', packageId).execute();
   else await db.insertInto('wheel_of_treasure_offers').values({ package_id: packageId, spins }).onConflict((oc) => oc.column('package_id').doUpdateSet({ spins })).execute();
+}
+
+/** The active cashier packages that carry extra wheel spins, in the cashier's order. */
+export async function extraWheelPackages(db: Db): Promise<{ id: string; spins: number; priceCents: number; goldCoins: number; fortuneCents: number }[]> {
+  const rows = await db
+    .selectFrom('wheel_of_treasure_offers as o')
+    .innerJoin('cashier_packages as p', 'p.id', 'o.package_id')
+    .select(['p.id', 'o.spins', 'p.price_cents', 'p.gold_coins', 'p.fortune_cents'])
+    .where('p.active', '=', 1)
+    .orderBy('p.sort_order')
+    .orderBy('p.id')
+    .execute();
+  return rows.map((r) => ({ id: r.id, spins: Number(r.spins), priceCents: Number(r.price_cents), goldCoins: Number(r.gold_coins), fortuneCents: Number(r.fortune_cents) }));
 }

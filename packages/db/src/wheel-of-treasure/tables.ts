@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * The wheel of treasure (docs/features/wheel-of-treasure.md): each player's wheel state (the free
  * daily spin, rounds played today toward the booster, extra spins bought), every wheel spin with the
@@ -13,7 +15,7 @@ export interface WheelOfTreasurePlayersTable {
 }
 
 export interface WheelOfTreasureSpinsTable {
-  /** The prize draw's idempotency key: `wheel-of-treasure:daily:<player>:<day>` or `…:extra:<player>:<request key>`. */
+  /** `wheel-of-treasure:<player>:<request key>`: its draws' idempotency keys start with it. */
   spin_key: string;
   player_id: number;
   kind: 'daily' | 'extra';
@@ -34,7 +36,18 @@ export interface WheelOfTreasureSettingsTable {
   active: number;
   booster_rounds: number;
   finishes_at_ms: number | null;
+  /** IANA name: the free daily spin and the rounds toward the booster turn over at its midnight. */
+  time_zone: Generated<string>;
   updated_at_ms: number;
+}
+
+/** A purchase that credited extra spins: a payment credits them once. */
+export interface WheelOfTreasurePurchasesTable {
+  payment_id: string;
+  player_id: number;
+  package_id: string;
+  spins: number;
+  created_at_ms: number;
 }
 
 export interface WheelOfTreasureTables {
@@ -42,6 +55,7 @@ export interface WheelOfTreasureTables {
   wheel_of_treasure_spins: WheelOfTreasureSpinsTable;
   wheel_of_treasure_offers: WheelOfTreasureOffersTable;
   wheel_of_treasure_settings: WheelOfTreasureSettingsTable;
+  wheel_of_treasure_purchases: WheelOfTreasurePurchasesTable;
 }
 
 declare module '../schema' {

@@ -22,7 +22,7 @@ describe.each(dialectsUnderTest())('wheel of treasure tables on %s', (dialect) =
     expect(withBox.segments.at(-1)!.prize).toEqual({ kind: 'lootbox', table: 'wheel-of-treasure-lootbox' });
     expect(tables.find((t) => t.slug === 'wheel-of-treasure-extra')!.segments.some((s) => s.prize.kind === 'lootbox')).toBe(false);
     expect((await rewardBudget(database.db, 'wheel-of-treasure', '2026-11-26')).budget).toEqual({ gc: 50_000_000, fcCents: 100_000 });
-    expect(await wheelSettings(database.db)).toEqual({ active: true, boosterRounds: 50, finishesAtMs: null });
+    expect(await wheelSettings(database.db)).toEqual({ active: true, boosterRounds: 50, finishesAtMs: null, timeZone: 'America/New_York' });
     expect(await wheelOffers(database.db)).toEqual(new Map([['wheel-extra-3', 3]]));
     await seedDatabase(database.db, { theme: 'stormrush' });
     expect((await currentPrizeTables(database.db, 'wheel-of-treasure')).every((t) => t.version === 1)).toBe(true);
