@@ -7,14 +7,15 @@ import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Rng } from '@sweepstack/domain/shared/rng';
 import type { FastifyBaseLogger } from 'fastify';
+import type { CreditPlayerRequest, CreditPlayerResult } from '../rewards/credit-player';
 import type { Transaction } from 'kysely';
 import type { ServerConfig } from '../config';
 import type { ScheduleJob } from '../jobs/registry';
 import type { RecordPushRequest } from '../realtime/push';
 
 /**
- * Services bound to a handler's transaction. Built in: `recordPush` and `scheduleJob`. Other parts
- * of the platform add theirs (the rewards engine: `creditPlayer`) by module augmentation of
+ * Services bound to a handler's transaction. Built in: `recordPush`, `scheduleJob` and the rewards
+ * engine's `creditPlayer`. Other parts of the platform add theirs by module augmentation of
  * this interface (`declare module '…/events/registry' { interface TransactionServices { … } }`) and by
  * `app.features.provide(name, factory)` at start. Reading one that nobody provided throws.
  */
@@ -23,6 +24,8 @@ export interface TransactionServices {
   recordPush(request: RecordPushRequest): Promise<number>;
   /** Schedules a durable job in the handler's transaction (docs/jobs.md): unique on (kind, key). */
   scheduleJob: ScheduleJob;
+  /** Pays a prize in the handler's transaction, once per key (docs/rewards.md): the one way a feature pays. */
+  creditPlayer(request: CreditPlayerRequest): Promise<CreditPlayerResult>;
 }
 
 export interface EventContext extends TransactionServices {

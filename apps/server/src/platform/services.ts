@@ -5,13 +5,14 @@ import type { Transaction } from 'kysely';
 import type { AppDeps } from '../app-context';
 import type { EventContext, TransactionServices } from '../events/registry';
 import { recordPush } from '../realtime/push';
+import { creditPlayer } from '../rewards/credit-player';
 
 type Factory<K extends keyof TransactionServices> = (trx: Transaction<Database>, deps: AppDeps) => TransactionServices[K];
 
 /**
- * The services a handler's context carries, bound to its transaction. `recordPush` and `scheduleJob`
- * are built in; the rewards engine provides `creditPlayer` with `provide` (after adding it to
- * `TransactionServices` by module augmentation).
+ * The services a handler's context carries, bound to its transaction: `recordPush`, `scheduleJob` and
+ * the rewards engine's `creditPlayer` are built in; more can be added with `provide` (after adding them
+ * to `TransactionServices` by module augmentation).
  */
 export class ServiceRegistry {
   private readonly factories = new Map<string, Factory<keyof TransactionServices>>();
@@ -19,6 +20,7 @@ export class ServiceRegistry {
   constructor(private readonly deps: AppDeps) {
     this.provide('recordPush', (trx, { clock }) => (request) => recordPush(trx, request, { clock }));
     this.provide('scheduleJob', (trx, { clock }) => (kind, key, runAtMs, payload) => scheduleJob(trx, kind, key, runAtMs, payload, { clock }));
+    this.provide('creditPlayer', (trx, { clock }) => (request) => creditPlayer(trx, request, { clock }));
   }
 
   provide<K extends keyof TransactionServices>(name: K, factory: Factory<K>): void {

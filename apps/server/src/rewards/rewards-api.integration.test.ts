@@ -1,6 +1,7 @@
 import { ZRewardOddsResponse, ZFairnessDrawResponse } from '@sweepstack/contracts/rewards/prize';
 import { savePrizeTable } from '@sweepstack/db/rewards/repository';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
 import { drawSegmentIndex, parsePrizeTable } from '@sweepstack/domain/rewards/prize-table';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
 import { commitServerSeed } from '@sweepstack/games/fairness/seeds';
@@ -32,6 +33,16 @@ describe.each(dialectsUnderTest())('rewards API on %s', (dialect) => {
   afterAll(async () => {
     await expectLedgerBalanced(t.database.db);
     await t.close();
+  });
+
+  it("a handler's context pays through creditPlayer in the handler's transaction, once per key", async () => {
+    const { uuid } = await signUpViaApi(t.app, `ctx-${dialect}@rewards.test`);
+    const playerId = (await findPlayerByUuid(t.database.db, uuid))!.id;
+    const pay = () => t.database.db.transaction().execute((trx) => t.app.realtime.services.contextFor(trx, t.app.log).creditPlayer({ playerId, feature: 'api-feature', prize: { kind: 'gold_coins', amount: 77 }, idempotencyKey: `ctx-credit:${playerId}` }));
+    const before = (await getPlayerBalance(t.database.db, playerId)).coins;
+    expect((await pay()).replayed).toBe(false);
+    expect((await pay()).replayed).toBe(true);
+    expect((await getPlayerBalance(t.database.db, playerId)).coins).toBe(before + 77);
   });
 
   it('publishes every table with odds computed from its weights, to guests too', async () => {
