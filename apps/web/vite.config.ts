@@ -43,10 +43,11 @@ const FIRST_LOAD =
   /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|responsible-play[\\/](?!reality-check-launcher)|(account|kyc|redeem|game-client)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues)\.|lib[\\/]realtime\.)|content[\\/]translations/;
 /**
  * What no first-load page needs: the feature declarations and their registry (the server renders
- * with them; the browser loads them with the modal stack, its backdrop rules, or for a deep link)
- * and every feature's components (`features/<feature>/ui/`: its pages, modals and their parts).
+ * with them; the browser loads them with the modal stack, its backdrop rules, or for a deep link),
+ * the finish timers, welcome modals and countdowns of app/platform, and every feature's components
+ * (`features/<feature>/ui/`: its pages, modals and their parts).
  */
-const FEATURE_PARTS = /apps[\\/]web[\\/]app[\\/](features[\\/][^\\/]+[\\/](ui[\\/]|feature\.ts$)|features[\\/]modals[\\/]backdrop\.|platform[\\/](registry|feature-timers)\.)/;
+const FEATURE_PARTS = /apps[\\/]web[\\/]app[\\/](features[\\/][^\\/]+[\\/](ui[\\/]|feature\.ts$)|features[\\/]modals[\\/]backdrop\.|platform[\\/](registry|feature-timers|countdown)\.)/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],

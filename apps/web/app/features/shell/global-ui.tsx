@@ -10,6 +10,7 @@ import { DeepLinks } from '../deep-links/deep-links';
 import { useModals } from '../modals/modal-store';
 import { TermsGuard } from '../modals/terms-guard';
 import { RealityCheckLauncher } from '../responsible-play/reality-check-launcher';
+import { FeatureTimersLauncher } from '../../platform/feature-timers-launcher';
 import { Toaster } from '../toasts/toaster';
 import { LiveSession } from './live-session';
 
@@ -59,6 +60,7 @@ export function GlobalUi() {
       <LiveSession player={root.player} />
       <CashLauncher enabled={!root.isGuest} />
       <RealityCheckLauncher enabled={!root.isGuest} />
+      <FeatureTimersLauncher states={root.player?.features ?? null} />
       {root.player?.hasUnconfirmedTerms && <TermsGuard />}
       {hasModals && (
         <Suspense fallback={null}>
