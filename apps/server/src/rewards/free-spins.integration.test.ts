@@ -94,5 +94,12 @@ describe.each(dialectsUnderTest())('free spins on %s', (dialect) => {
     expect(notices.map((n) => n.kind)).toContain('free_spins_expired');
     const grant = await t.database.db.selectFrom('free_spin_grants').select('status').where('id', '=', p.grant.spinsId).executeTakeFirstOrThrow();
     expect(grant.status).toBe('expired');
+    // The player reads it in their notices, and marks them read.
+    const listed = (await t.app.inject({ method: 'GET', url: '/rest/rewards/notices/', headers: { cookie: p.cookie } })).json().data;
+    expect(listed.notices[0]).toMatchObject({ kind: 'free_spins_expired', feature: 'test', read: false, prize: { kind: 'free_spins', count: 4 } });
+    expect(listed.unread).toBe(1);
+    const read = await t.app.inject({ method: 'POST', url: '/rest/rewards/notices/read/', headers: { cookie: p.cookie }, payload: { upToId: listed.notices[0].id } });
+    expect(read.json().data.marked).toBe(1);
+    expect((await t.app.inject({ method: 'GET', url: '/rest/rewards/notices/', headers: { cookie: p.cookie } })).json().data.unread).toBe(0);
   });
 });

@@ -81,3 +81,16 @@ export const ZFreeSpins = z.object({
 
 /** GET /rest/free-spins/: the player's usable grants (of one game with `gameId`), soonest expiry first. */
 export const ZFreeSpinsResponse = z.object({ success: z.literal(true), data: z.object({ freeSpins: z.array(ZFreeSpins) }) });
+
+/** A notice about a prize: credited for the player when a feature ended, free spins granted or expired. */
+export const ZRewardNotice = z.object({
+  id: z.number().int(),
+  kind: z.enum(['prize_credited', 'free_spins_granted', 'free_spins_expired']),
+  feature: z.string(),
+  prize: ZPrize,
+  createdAt: z.string().describe('ISO 8601'),
+  read: z.boolean(),
+});
+
+/** GET /rest/rewards/notices/: the player's latest notices, newest first, and how many are unread. */
+export const ZRewardNoticesResponse = z.object({ success: z.literal(true), data: z.object({ notices: z.array(ZRewardNotice), unread: z.number().int() }) });

@@ -294,3 +294,9 @@ export async function useFreeSpins(trx: Db, uses: ReadonlyMap<number, { count: n
   }
   return remaining;
 }
+
+/** Marks a player's notices read up to and including `upToId`; answers how many changed. */
+export async function markRewardNoticesRead(db: Db, playerId: number, upToId: number, nowMs: number): Promise<number> {
+  const result = await db.updateTable('reward_notices').set({ read_at_ms: nowMs }).where('player_id', '=', playerId).where('id', '<=', upToId).where('read_at_ms', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}

@@ -1,5 +1,5 @@
-import { ZFreeSpinsResponse, ZRewardOddsResponse } from '@sweepstack/contracts/rewards/prize';
-import { activeFreeSpinGrants, currentPrizeTables } from '@sweepstack/db/rewards/repository';
+import { ZFreeSpinsResponse, ZRewardNoticesResponse, ZRewardOddsResponse, type PrizeView } from '@sweepstack/contracts/rewards/prize';
+import { activeFreeSpinGrants, currentPrizeTables, markRewardNoticesRead, rewardNotices } from '@sweepstack/db/rewards/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,6 +47,32 @@ const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
             }),
         },
       };
+    },
+  );
+
+  app.get(
+    '/rest/rewards/notices/',
+    { schema: { tags: ['rewards'], summary: "The player's notices about prizes (credited when a feature ended, free spins granted or expired), newest first", querystring: z.strictObject({}), response: { 200: ZRewardNoticesResponse } } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      const notices = await rewardNotices(db, player.id, 50);
+      reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: {
+          notices: notices.map((n) => ({ id: Number(n.id), kind: n.kind, feature: n.feature, prize: JSON.parse(n.prize_json) as PrizeView, createdAt: new Date(Number(n.created_at_ms)).toISOString(), read: n.read_at_ms !== null })),
+          unread: notices.filter((n) => n.read_at_ms === null).length,
+        },
+      };
+    },
+  );
+
+  app.post(
+    '/rest/rewards/notices/read/',
+    { schema: { tags: ['rewards'], summary: "Marks the player's notices read up to an id", body: z.strictObject({ upToId: z.number().int().positive().max(2 ** 31) }) } },
+    async (request) => {
+      const player = await requirePlayer(request);
+      return { success: true as const, data: { marked: await markRewardNoticesRead(db, player.id, request.body.upToId, deps.clock.nowMs()) } };
     },
   );
 };
