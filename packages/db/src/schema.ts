@@ -5,8 +5,6 @@ import type { CoreTables } from './tables/core';
 import type { EventTables } from './tables/events';
 import type { FeatureStateTables } from './tables/feature-state';
 import type { GameTables } from './tables/games';
-// Feature folders add their tables by module augmentation; this import keeps them in every program.
-import type {} from './jobs/tables';
 import type { KycTables } from './tables/kyc';
 import type { LedgerTables } from './tables/ledger';
 import type { ResponsiblePlayTables } from './tables/responsible-play';

@@ -41,7 +41,7 @@ export interface JobRunnerOptions {
   wallClock?: Clock;
 }
 
-export const JOB_RUNNER_DEFAULTS = { pollMs: 1000, leaseMs: 60_000, batchSize: 10, retentionMs: 30 * 24 * 3600_000 } as const;
+export const JOB_RUNNER_DEFAULTS = { pollMs: 1000, leaseMs: 30_000, batchSize: 10, retentionMs: 30 * 24 * 3600_000 } as const;
 /** A node whose clock is further than this from the database's logs an error. */
 export const CLOCK_SKEW_LIMIT_MS = 1000;
 

@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /** A coin package (quick-buy preset) on sale in the cashier; operator content seeded from content/cashier. */
 export interface CashierPackagesTable {
   /** Stable preset id (`gc-10k`), used in URLs and by the deposit call. */
@@ -104,24 +102,6 @@ export interface SandboxPaymentsTable {
   updated_at_ms: number;
 }
 
-/** The sandbox provider's durable work queue: settlements and webhook deliveries (DESIGN.md rule 8). */
-export interface SandboxJobsTable {
-  id: Generated<number>;
-  kind: 'settle' | 'deliver';
-  payment_id: string;
-  /** For deliveries: the provider event id and the exact JSON body to sign and send. */
-  event_id: string | null;
-  body: string | null;
-  due_at_ms: number;
-  claimed_until_ms: number | null;
-  attempts: number;
-  done_at_ms: number | null;
-  /** 'delivered', 'settled', 'gave_up'. */
-  outcome: string | null;
-  last_error: string | null;
-  created_at_ms: number;
-}
-
 export interface CashierTables {
   cashier_packages: CashierPackagesTable;
   cashier_payments: CashierPaymentsTable;
@@ -130,5 +110,4 @@ export interface CashierTables {
   cashier_purchase_limits: CashierPurchaseLimitsTable;
   cashier_cooling_off: CashierCoolingOffTable;
   sandbox_payments: SandboxPaymentsTable;
-  sandbox_jobs: SandboxJobsTable;
 }

@@ -1,9 +1,12 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Rng } from '@sweepstack/domain/shared/rng';
 import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
-import type { SandboxJobsTable, SandboxPaymentsTable } from '@sweepstack/db/tables/cashier';
+import { z } from 'zod';
+import type { SandboxPaymentsTable } from '@sweepstack/db/tables/cashier';
+import { defineJob, type JobDefinition } from '../../jobs/registry';
 import { cardBrand, cardOutcome, normalizeCardNumber } from './cards';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
@@ -76,14 +79,19 @@ export interface SandboxProviderOptions {
   reorderRate: number;
   /** Seed of the chaos RNG in deterministic mode. */
   seed?: number;
-  log?: { warn(obj: unknown, msg?: string): void };
+  /** Runs the provider's due jobs now (the app's job runner, limited to the provider's kinds). */
+  runDue: (kinds: readonly string[]) => Promise<number>;
 }
 
 type PaymentRow = Selectable<SandboxPaymentsTable>;
-type JobRow = Selectable<SandboxJobsTable>;
 
+/** The provider's durable jobs (docs/jobs.md): webhook deliveries and bank settlements. */
+export const SANDBOX_DELIVER_JOB = 'payments-sandbox.deliver';
+export const SANDBOX_SETTLE_JOB = 'payments-sandbox.settle';
+export const SANDBOX_JOB_KINDS = [SANDBOX_DELIVER_JOB, SANDBOX_SETTLE_JOB] as const;
 const MAX_DELIVERY_ATTEMPTS = 12;
-const CLAIM_LEASE_MS = 30_000;
+const ZDelivery = z.object({ paymentId: z.string(), eventId: z.string(), body: z.string() });
+const ZSettle = z.object({ paymentId: z.string() });
 /** A bank transfer settles this long after it was started. */
 export const BANK_SETTLE_MS = { realistic: 8_000, deterministic: 60_000 } as const;
 /** Held-back (reordered) and duplicate deliveries go out this much later. */
@@ -115,15 +123,11 @@ function isPostgres(db: Kysely<Database> | Transaction<Database>): boolean {
 /**
  * A stand-in for an external card network (docs/cashier.md): its own payments table, a short
  * network delay before it answers, 3-D Secure challenges, bank transfers that settle later, and
- * signed webhooks delivered from a durable job queue (claimed atomically, retried with backoff),
- * optionally late, twice or out of order.
+ * signed webhooks delivered as durable jobs (docs/jobs.md: claimed atomically, retried with
+ * backoff), optionally late, twice or out of order.
  */
 export class SandboxProvider {
   private readonly rng: Rng;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = true;
-  private lastPurgeMs = 0;
   transport: WebhookTransport;
 
   constructor(private readonly options: SandboxProviderOptions) {
@@ -210,7 +214,7 @@ export class SandboxProvider {
       if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
       await this.enqueueEvent(trx, row);
       if (status === 'processing') {
-        await trx.insertInto('sandbox_jobs').values({ kind: 'settle', payment_id: id, event_id: null, body: null, due_at_ms: now + BANK_SETTLE_MS[this.options.mode], claimed_until_ms: null, attempts: 0, done_at_ms: null, outcome: null, last_error: null, created_at_ms: now }).execute();
+        await scheduleJob(trx, SANDBOX_SETTLE_JOB, id, now + BANK_SETTLE_MS[this.options.mode], { paymentId: id } satisfies z.infer<typeof ZSettle>, { clock: this.options.clock });
       }
       return true;
     });
@@ -218,7 +222,6 @@ export class SandboxProvider {
       const first = await this.options.db.selectFrom('sandbox_payments').selectAll().where('reference', '=', request.reference).executeTakeFirstOrThrow();
       return this.toPayment(first);
     }
-    this.wake();
     return this.toPayment(row);
   }
 
@@ -247,20 +250,17 @@ export class SandboxProvider {
       await this.enqueueEvent(trx, row);
       return true;
     });
-    if (inserted) this.wake();
     return inserted ? this.toPayment(row) : (await this.findByReference(reference))!;
   }
 
   /** Queues the webhook of a payment's current state again (a new event id), e.g. after deliveries gave up. */
   async resend(reference: string): Promise<boolean> {
-    const sent = await this.options.db.transaction().execute(async (trx) => {
+    return this.options.db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('sandbox_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
       if (!row) return false;
       await this.enqueueEvent(trx, row);
       return true;
     });
-    if (sent) this.wake();
-    return sent;
   }
 
   /** The cardholder's answer on the 3-D Secure page. Answers the payment, or undefined when unknown; `already` when it was not waiting. */
@@ -277,7 +277,6 @@ export class SandboxProvider {
       return { row: updated, already: false };
     });
     if (!result) return undefined;
-    this.wake();
     return { payment: this.toPayment(result.row), already: result.already };
   }
 
@@ -303,151 +302,58 @@ export class SandboxProvider {
   /** Queues the webhook of the payment's current state (plus chaos: a held-back or a second delivery). */
   private async enqueueEvent(trx: Transaction<Database>, row: PaymentRow): Promise<void> {
     const event = this.eventOf(row);
-    const body = JSON.stringify(event);
+    const delivery: z.infer<typeof ZDelivery> = { paymentId: row.id, eventId: event.id, body: JSON.stringify(event) };
     const now = this.now();
     const mode = this.options.mode;
     const base = mode === 'realistic' ? now + this.between([50, 800]) : now;
     const due = this.chance(this.options.reorderRate) ? base + this.between(CHAOS_DELAY_MS[mode]) : base;
-    const job = { kind: 'deliver' as const, payment_id: row.id, event_id: event.id, body, claimed_until_ms: null, attempts: 0, done_at_ms: null, outcome: null, last_error: null, created_at_ms: now };
-    await trx.insertInto('sandbox_jobs').values({ ...job, due_at_ms: due }).execute();
+    const clock = { clock: this.options.clock };
+    await scheduleJob(trx, SANDBOX_DELIVER_JOB, `${row.id}:${event.id}`, due, delivery, clock);
     if (this.chance(this.options.duplicateRate)) {
-      await trx.insertInto('sandbox_jobs').values({ ...job, due_at_ms: due + this.between(CHAOS_DELAY_MS[mode]) }).execute();
+      await scheduleJob(trx, SANDBOX_DELIVER_JOB, `${row.id}:${event.id}:again`, due + this.between(CHAOS_DELAY_MS[mode]), delivery, clock);
     }
   }
 
-  /** Claims due jobs atomically (any number of processes may run workers). */
-  private async claim(limit: number): Promise<JobRow[]> {
-    const db = this.options.db;
-    const now = this.now();
-    let candidates = db
-      .selectFrom('sandbox_jobs')
-      .select('id')
-      .where('done_at_ms', 'is', null)
-      .where('due_at_ms', '<=', now)
-      .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', now)]))
-      .orderBy('due_at_ms')
-      .orderBy('id')
-      .limit(limit);
-    if (isPostgres(db)) candidates = candidates.forUpdate().skipLocked();
-    const rows = await db
-      .updateTable('sandbox_jobs')
-      .set({ claimed_until_ms: now + CLAIM_LEASE_MS })
-      .where('id', 'in', candidates)
-      .where('done_at_ms', 'is', null)
-      .where((eb) => eb.or([eb('claimed_until_ms', 'is', null), eb('claimed_until_ms', '<=', now)]))
-      .returningAll()
-      .execute();
-    return rows.sort((a, b) => Number(a.due_at_ms) - Number(b.due_at_ms) || Number(a.id) - Number(b.id));
+  /** A bank transfer settles (in the job's transaction): its `succeeded` webhook is queued with it. */
+  private async settle(trx: Transaction<Database>, paymentId: string): Promise<void> {
+    let query = trx.selectFrom('sandbox_payments').selectAll().where('id', '=', paymentId);
+    if (isPostgres(trx)) query = query.forUpdate();
+    const row = await query.executeTakeFirst();
+    if (!row || row.status !== 'processing') return;
+    const updated: PaymentRow = { ...row, status: 'succeeded', sequence: Number(row.sequence) + 1, updated_at_ms: this.now() };
+    await trx.updateTable('sandbox_payments').set({ status: 'succeeded', sequence: updated.sequence, updated_at_ms: updated.updated_at_ms }).where('id', '=', row.id).execute();
+    await this.enqueueEvent(trx, updated);
   }
 
-  private async runJob(job: JobRow): Promise<void> {
-    const db = this.options.db;
-    if (job.kind === 'settle') {
-      await db.transaction().execute(async (trx) => {
-        let query = trx.selectFrom('sandbox_payments').selectAll().where('id', '=', job.payment_id);
-        if (isPostgres(trx)) query = query.forUpdate();
-        const row = await query.executeTakeFirst();
-        if (row && row.status === 'processing') {
-          const updated: PaymentRow = { ...row, status: 'succeeded', sequence: Number(row.sequence) + 1, updated_at_ms: this.now() };
-          await trx.updateTable('sandbox_payments').set({ status: 'succeeded', sequence: updated.sequence, updated_at_ms: updated.updated_at_ms }).where('id', '=', row.id).execute();
-          await this.enqueueEvent(trx, updated);
-        }
-        await trx.updateTable('sandbox_jobs').set({ done_at_ms: this.now(), outcome: 'settled', attempts: Number(job.attempts) + 1 }).where('id', '=', job.id).execute();
-      });
-      return;
-    }
-    const body = job.body ?? '';
+  /** Sends one webhook; throws when our endpoint did not answer 2xx (the job retries with backoff). */
+  private async deliver(body: string): Promise<void> {
     // Signed at send time, as real providers do: a retry carries a fresh timestamp.
     const headers = { 'content-type': 'application/json', [SIGNATURE_HEADER]: signatureHeader(this.options.secret, Math.floor(this.now() / 1000), body) };
-    let status = 0;
-    let error: string | null = null;
-    try {
-      status = await this.transport({ headers, body });
-    } catch (cause) {
-      error = cause instanceof Error ? cause.message : String(cause);
-    }
-    const attempts = Number(job.attempts) + 1;
-    if (status >= 200 && status < 300) {
-      await db.updateTable('sandbox_jobs').set({ done_at_ms: this.now(), outcome: 'delivered', attempts, claimed_until_ms: null }).where('id', '=', job.id).execute();
-      return;
-    }
-    const lastError = (error ?? `HTTP ${status}`).slice(0, 500);
-    if (attempts >= MAX_DELIVERY_ATTEMPTS) {
-      this.options.log?.warn({ jobId: job.id, eventId: job.event_id, lastError }, 'sandbox provider: webhook delivery gave up');
-      await db.updateTable('sandbox_jobs').set({ done_at_ms: this.now(), outcome: 'gave_up', attempts, last_error: lastError, claimed_until_ms: null }).where('id', '=', job.id).execute();
-      return;
-    }
-    await db.updateTable('sandbox_jobs').set({ attempts, last_error: lastError, claimed_until_ms: null, due_at_ms: this.now() + deliveryBackoffMs(attempts) }).where('id', '=', job.id).execute();
+    const status = await this.transport({ headers, body });
+    if (status < 200 || status >= 300) throw new Error(`HTTP ${status}`);
   }
 
-  /** Runs the jobs due now (one claim of up to `limit`); answers how many ran. */
-  async runDue(limit = 20): Promise<number> {
-    const jobs = await this.claim(limit);
-    for (const job of jobs) await this.runJob(job);
-    return jobs.length;
+  /**
+   * The provider's job kinds, for the app's job registry. Deliveries hold no transaction while they
+   * wait on the endpoint (it deduplicates by event id); after 12 failed attempts (1 s doubling, at
+   * most an hour apart) a delivery is dead and the merchant's reconciliation asks for it again.
+   */
+  jobDefinitions(): JobDefinition<never>[] {
+    return [
+      defineJob({
+        kind: SANDBOX_DELIVER_JOB,
+        transaction: false,
+        payload: ZDelivery,
+        maxAttempts: MAX_DELIVERY_ATTEMPTS,
+        backoff: deliveryBackoffMs,
+        run: (job) => this.deliver(job.payload.body),
+      }),
+      defineJob({ kind: SANDBOX_SETTLE_JOB, payload: ZSettle, run: (job, { db }) => this.settle(db, job.payload.paymentId) }),
+    ] as JobDefinition<never>[];
   }
 
-  /** Deletes finished jobs older than `keepMs` (7 days by default): the queue does not grow forever. */
-  async purgeFinished(keepMs = 7 * 86_400_000): Promise<number> {
-    const result = await this.options.db.deleteFrom('sandbox_jobs').where('done_at_ms', 'is not', null).where('done_at_ms', '<', this.now() - keepMs).executeTakeFirst();
-    return Number(result.numDeletedRows ?? 0);
-  }
-
-  /** Runs due jobs until none is left (tests; deterministic mode). */
-  async drain(maxRounds = 100): Promise<number> {
-    let total = 0;
-    for (let round = 0; round < maxRounds; round++) {
-      const ran = await this.runDue(50);
-      if (ran === 0) return total;
-      total += ran;
-    }
-    return total;
-  }
-
-  /** Starts the background worker: polls every `pollMs`, and at once after new work is queued here. */
-  start(pollMs = 250): void {
-    if (!this.stopped) return;
-    this.stopped = false;
-    const tick = async () => {
-      this.timer = undefined;
-      if (this.stopped) return;
-      try {
-        while (!this.stopped && (await this.runDue()) > 0) {
-          // keep going while there is due work
-        }
-        if (this.now() - this.lastPurgeMs > 3_600_000) {
-          this.lastPurgeMs = this.now();
-          await this.purgeFinished();
-        }
-      } catch (error) {
-        this.options.log?.warn({ err: error }, 'sandbox provider: job run failed');
-      }
-      if (!this.stopped) this.schedule(pollMs);
-    };
-    this.tick = () => {
-      if (this.running) return this.running;
-      this.running = tick().finally(() => (this.running = undefined));
-      return this.running;
-    };
-    this.schedule(0);
-  }
-
-  private tick: (() => Promise<void>) | undefined;
-
-  private schedule(ms: number): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick?.(), ms);
-    this.timer.unref();
-  }
-
-  private wake(): void {
-    if (!this.stopped) this.schedule(0);
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.running;
+  /** Runs the provider's due jobs until none is left (tests; deterministic mode). Answers how many ran. */
+  async drain(): Promise<number> {
+    return this.options.runDue(SANDBOX_JOB_KINDS);
   }
 }

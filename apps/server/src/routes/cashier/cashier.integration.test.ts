@@ -12,6 +12,8 @@ import { sandboxWebhookSecret } from '../../payments/sandbox-provider/secret';
 import { SIGNATURE_HEADER, signatureHeader } from '../../payments/sandbox-provider/signature';
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import { pruneFinishedJobs } from '@sweepstack/db/jobs/repository';
+import { JOB_RUNNER_DEFAULTS } from '../../jobs/runner';
 import { sandboxProviderOf } from './provider-registry';
 import { RECONCILE_AFTER_MS, reconcilePayments } from './reconcile';
 
@@ -70,7 +72,12 @@ function harness(dialect: DialectName, env: Record<string, string> = {}) {
     };
     return { captured, restore: () => (provider().transport = original) };
   };
-  return { clock, ctx, setup, db, app, provider, signUp, deposit, buy, pushes, credits, paymentRow, pkg, signed, postWebhook, captureWebhooks };
+  /** The provider's first webhook delivery job of one of our payments. */
+  const deliveryJob = async (paymentId: string) => {
+    const providerPaymentId = (await paymentRow(paymentId)).provider_payment_id!;
+    return db().selectFrom('jobs').selectAll().where('kind', '=', 'payments-sandbox.deliver').where('key', 'like', `${providerPaymentId}:%`).orderBy('id').executeTakeFirstOrThrow();
+  };
+  return { clock, ctx, setup, db, app, provider, signUp, deposit, buy, pushes, credits, paymentRow, pkg, signed, postWebhook, captureWebhooks, deliveryJob };
 }
 
 describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
@@ -149,7 +156,7 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     const rows: Record<string, unknown>[] = [
       ...(await h.db().selectFrom('cashier_payments').selectAll().execute()),
       ...(await h.db().selectFrom('sandbox_payments').selectAll().execute()),
-      ...(await h.db().selectFrom('sandbox_jobs').selectAll().execute()),
+      ...(await h.db().selectFrom('jobs').selectAll().where('kind', 'like', 'payments-sandbox.%').execute()),
     ];
     expect(rows.length).toBeGreaterThan(3);
     for (const row of rows) {
@@ -292,8 +299,8 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
       const answer = await h.buy(alice, 'gc-5k', 'apple_pay');
       await h.provider().drain();
       expect(await h.credits(answer.paymentId)).toHaveLength(0);
-      const job = await h.db().selectFrom('sandbox_jobs').selectAll().where('payment_id', '=', (await h.paymentRow(answer.paymentId)).provider_payment_id!).executeTakeFirstOrThrow();
-      expect(job).toMatchObject({ attempts: 1, done_at_ms: null, last_error: 'HTTP 503' });
+      const job = await h.deliveryJob(answer.paymentId);
+      expect(job).toMatchObject({ attempts: 1, status: 'pending', finished_at_ms: null, last_error: 'HTTP 503' });
       h.clock.advance(1_000);
       await h.provider().drain();
       expect(await h.credits(answer.paymentId)).toHaveLength(0);
@@ -516,19 +523,20 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     } finally {
       provider.transport = transport;
     }
-    const job = await h.db().selectFrom('sandbox_jobs').selectAll().where('payment_id', '=', (await h.paymentRow(settled.paymentId)).provider_payment_id!).executeTakeFirstOrThrow();
-    expect(job).toMatchObject({ outcome: 'gave_up', attempts: 12 });
+    const job = await h.deliveryJob(settled.paymentId);
+    expect(job).toMatchObject({ status: 'dead', attempts: 12, last_error: 'HTTP 500' });
     expect(await h.credits(settled.paymentId)).toHaveLength(0);
     expect(await reconcilePayments(h.ctx.t.app.deps, provider)).toEqual({ abandoned: 0, resent: 1 });
     await provider.drain();
     expect(await h.credits(settled.paymentId)).toHaveLength(2);
     expect(await reconcilePayments(h.ctx.t.app.deps, provider)).toEqual({ abandoned: 0, resent: 0 });
-    // Finished jobs are purged after 7 days; unfinished ones never are.
-    const open = await h.db().selectFrom('sandbox_jobs').select('id').where('done_at_ms', 'is', null).execute();
-    h.clock.advance(7 * 86_400_000 + 1);
-    expect(await provider.purgeFinished()).toBeGreaterThan(0);
-    expect(await h.db().selectFrom('sandbox_jobs').select('id').where('done_at_ms', 'is not', null).execute()).toHaveLength(0);
-    expect(await h.db().selectFrom('sandbox_jobs').select('id').where('done_at_ms', 'is', null).execute()).toHaveLength(open.length);
+    // Done jobs are deleted after the runner's retention; dead ones stay for operators.
+    const sandboxJobs = () => h.db().selectFrom('jobs').select(['id', 'status']).where('kind', 'like', 'payments-sandbox.%').execute();
+    const dead = (await sandboxJobs()).filter((j) => j.status === 'dead');
+    expect(dead.length).toBeGreaterThan(0);
+    h.clock.advance(JOB_RUNNER_DEFAULTS.retentionMs + 1);
+    expect(await pruneFinishedJobs(h.db(), h.clock.nowMs() - JOB_RUNNER_DEFAULTS.retentionMs)).toBeGreaterThan(0);
+    expect(await sandboxJobs()).toEqual(dead);
   });
 
   it('lists purchases, bonuses and plays in the transaction history', async () => {
@@ -580,9 +588,9 @@ describe.each(dialectsUnderTest())('sandbox provider chaos (duplicates and reord
       h.clock.advance(31_000);
     }
     await h.provider().drain();
-    const jobs = await h.db().selectFrom('sandbox_jobs').select(['outcome', 'kind']).execute();
-    expect(jobs.filter((j) => j.kind === 'deliver').length).toBeGreaterThan(answers.length * 2 - 1);
-    expect(jobs.every((j) => j.outcome === 'delivered' || j.outcome === 'settled')).toBe(true);
+    const jobs = await h.db().selectFrom('jobs').select(['status', 'kind']).where('kind', 'like', 'payments-sandbox.%').execute();
+    expect(jobs.filter((j) => j.kind === 'payments-sandbox.deliver').length).toBeGreaterThan(answers.length * 2 - 1);
+    expect(jobs.every((j) => j.status === 'done')).toBe(true);
     for (const answer of answers) {
       expect(await h.paymentRow(answer.paymentId)).toMatchObject({ status: 'complete' });
       expect(await h.credits(answer.paymentId)).toHaveLength(2);

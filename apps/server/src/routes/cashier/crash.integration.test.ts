@@ -102,10 +102,16 @@ describe.each(dialectsUnderTest())('cashier crash recovery on %s', (dialect) => 
 
       server = await startServer(env, port);
       try {
-        // The provider's durable queue delivers what the dead process had not.
+        // The provider's durable jobs deliver what the dead process had not.
         let pending = Infinity;
-        for (let i = 0; i < 300 && pending > 0; i++) {
-          const row = await database.db.selectFrom('sandbox_jobs').select((eb) => eb.fn.countAll<number>().as('n')).where('done_at_ms', 'is', null).executeTakeFirstOrThrow();
+        // Deliveries the dead process had claimed wait for their 30 s lease to expire.
+        for (let i = 0; i < 600 && pending > 0; i++) {
+          const row = await database.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('kind', 'like', 'payments-sandbox.%')
+            .where('status', 'in', ['pending', 'running'])
+            .executeTakeFirstOrThrow();
           pending = Number(row.n);
           if (pending > 0) await sleep(100);
         }

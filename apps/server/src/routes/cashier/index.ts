@@ -12,7 +12,7 @@ import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox-provid
 import { answerOfRow, createDeposit } from './deposit';
 import { changeLimits, readLimitStates, readUsage } from './limits';
 import { registerSandboxProvider } from './provider-registry';
-import { reconcilePayments } from './reconcile';
+import { reconcileJob } from './reconcile';
 import { readTransactions } from './transactions';
 import { applyWebhookEvent, ZSandboxEvent } from './webhook';
 
@@ -60,23 +60,14 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
     mode: deps.config.PAYMENTS_SANDBOX_MODE,
     duplicateRate: deps.config.PAYMENTS_SANDBOX_DUPLICATE_RATE,
     reorderRate: deps.config.PAYMENTS_SANDBOX_REORDER_RATE,
-    log: fastify.log,
+    runDue: (kinds) => fastify.jobs.runner.runDue({ kinds }),
   });
   registerSandboxProvider(deps, provider);
-  if (deps.config.PAYMENTS_SANDBOX_WORKER) {
-    let reconciler: NodeJS.Timeout | undefined;
-    fastify.addHook('onReady', async () => {
-      provider.start();
-      reconciler = setInterval(() => {
-        reconcilePayments(deps, provider).catch((error: unknown) => fastify.log.warn({ err: error }, 'cashier: reconciliation failed'));
-      }, 60_000);
-      reconciler.unref();
-    });
-    fastify.addHook('preClose', async () => {
-      clearInterval(reconciler);
-      await provider.stop();
-    });
-  }
+  // The provider's deliveries and settlements are durable jobs (docs/jobs.md); with the worker off
+  // (tests) this process still runs them when drained by hand, but its background runner does not.
+  const background = deps.config.PAYMENTS_SANDBOX_WORKER;
+  for (const definition of provider.jobDefinitions()) fastify.jobs.define(definition, { background });
+  fastify.jobs.define(reconcileJob(deps, provider), { background });
 
   app.get(
     '/rest/available-sets/check/',

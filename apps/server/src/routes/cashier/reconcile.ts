@@ -1,5 +1,6 @@
 import { TERMINAL_STATUSES, type PaymentStatus } from '@sweepstack/domain/cashier/payment-state';
 import type { AppDeps } from '../../app-context';
+import { defineJob } from '../../jobs/registry';
 import type { SandboxProvider } from '../../payments/sandbox-provider/provider';
 
 /** A payment not settled after this long is compared with the provider. */
@@ -11,7 +12,7 @@ export const RECONCILE_AFTER_MS = 120_000;
  * abandoned there, so it can no longer be charged and its `failed` webhook declines it here. A
  * payment the provider has settled while we still wait (every delivery of its webhook failed) gets
  * its webhook sent again. Everything still goes through the webhook path, so the credit stays
- * exactly once. Safe to run on every node at once.
+ * exactly once. Safe to run on several nodes at once; the `cashier.reconcile` job runs it once a minute.
  */
 export async function reconcilePayments(deps: AppDeps, provider: SandboxProvider, limit = 100): Promise<{ abandoned: number; resent: number }> {
   const db = deps.database.db;
@@ -41,4 +42,25 @@ export async function reconcilePayments(deps: AppDeps, provider: SandboxProvider
     await db.updateTable('cashier_payments').set({ updated_at_ms: now }).where('id', '=', payment.id).where('status', '=', payment.status).execute();
   }
   return { abandoned, resent };
+}
+
+export const RECONCILE_JOB = 'cashier.reconcile';
+
+/**
+ * Reconciliation as a recurring durable job (docs/jobs.md): once a minute on one node, whatever the
+ * number of nodes. A missed minute is not caught up (`skip`): the next run looks at every stale
+ * payment anyway. It calls the provider outside any transaction of ours.
+ */
+export function reconcileJob(deps: AppDeps, provider: SandboxProvider) {
+  return defineJob({
+    kind: RECONCILE_JOB,
+    transaction: false,
+    schedule: { cron: '* * * * *', missed: 'skip', graceMs: 0 },
+    // The next minute's run does the same work: do not pile retries on top of it.
+    maxAttempts: 1,
+    async run(_job, { log }) {
+      const result = await reconcilePayments(deps, provider);
+      if (result.abandoned > 0 || result.resent > 0) log.info(result, 'cashier: reconciliation acted');
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { isPostgres, type AnyDb } from '../migration-support';
+import { isPostgres, type AnyDb } from '../../migration-support';
 
 /** Durable jobs and recurring schedules (docs/jobs.md, DESIGN.md rule 8). */
 export async function up(db: AnyDb): Promise<void> {
