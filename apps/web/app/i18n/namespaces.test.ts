@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
 import { describe, expect, it } from 'vitest';
+import { registry } from '../platform/registry';
 import { bundledDictionary } from './bundled-dictionaries';
 import { documentTranslations, navigationTranslations, PAGE_NAMESPACES, pickTranslations, routeNamespaces, stateNamespaces } from './namespaces';
 
@@ -81,6 +82,18 @@ describe('translation namespaces', () => {
     for (const file of shellFiles) {
       for (const name of namespacesUsedBy(file)) {
         expect((PAGE_NAMESPACES as readonly string[]).includes(name) && !everywhere.has(name), `${path.relative(appDir, file)} uses ${name}`).toBe(false);
+      }
+    }
+  });
+
+  it('a feature page embeds every namespace it names (each feature.ts page with a route module)', () => {
+    const pages = registry.pages.filter((page) => page.file);
+    expect(pages.length).toBeGreaterThan(0);
+    for (const page of pages) {
+      const embedded = new Set(routeNamespaces(`/${page.path}/`).map((entry) => entry.split('.')[0]));
+      for (const name of namespacesUsedBy(path.join(appDir, 'features', page.feature, page.file!))) {
+        if (!PAGE_NAMESPACES.includes(name)) continue;
+        expect(embedded.has(name) || name === 'auth' || name === 'consent', `${page.feature}/${page.file} uses ${name}, not embedded on /${page.path}/`).toBe(true);
       }
     }
   });

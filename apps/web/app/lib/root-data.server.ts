@@ -42,7 +42,8 @@ function playerView(init: AppInitData | null): PlayerView | null {
     registrationComplete: init.registration.complete,
     balance: init.playerInfo ? { tourPoints: init.playerInfo.playerBalance.tourPoints, entries: init.playerInfo.playerBalance.entries } : null,
     hasUnconfirmedTerms: init.termsRequirement.length > 0,
-    features,
+    // Inactive features without a finish time are left out (the browser reads a missing one as inactive).
+    features: Object.fromEntries(Object.entries(features).filter(([, state]) => state.isActive || state.finishesAtMs != null)),
     nav: { sidebar: navItems('sidebar', features), tapBar: navItems('tapBar', features) },
   };
 }

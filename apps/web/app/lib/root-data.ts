@@ -22,7 +22,7 @@ export interface PlayerView {
   /** Gold Coins (tourPoints, whole) and Fortune Coins (entries, 2 decimals). */
   balance: { tourPoints: number; entries: number } | null;
   hasUnconfirmedTerms: boolean;
-  /** Each feature's app-init slice, by feature id (app/platform: its feature.ts `state`). */
+  /** Each feature's app-init slice, by feature id (app/platform: its feature.ts `state`); inactive ones may be absent. */
   features: Record<string, FeatureState>;
   /** The features' sidebar and tap-bar entries visible to this player (decided on the server). */
   nav: { sidebar: FeatureNavItem[]; tapBar: FeatureNavItem[] };
