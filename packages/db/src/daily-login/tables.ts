@@ -26,6 +26,8 @@ export interface DailyLoginClaimsTable {
   level: number;
   ladder_id: number;
   prize_json: string;
+  /** 1: paid by the feature's finish job (the claim was open when it ended), 0: claimed by the player. */
+  automatic: Generated<number>;
   created_at_ms: number;
 }
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import type { MenuItemsTable, RouteRulesTable } from '../tables/content';
 
@@ -40,13 +40,15 @@ export async function applyContentSet(
 
 /**
  * Records an operator edit of a content set so that every server's cache reloads it. Call it in the
- * same transaction as the edit.
+ * same transaction as the edit. The stamp always moves forward, even for two edits in the same
+ * millisecond (or a node whose clock is behind): otherwise the second edit would leave the
+ * fingerprint unchanged and caches would keep the first.
  */
 export async function touchContentSet(db: Db, name: string, nowMs: number): Promise<void> {
   await db
     .insertInto('content_sets')
     .values({ name, version: 'operator', applied_at_ms: nowMs, updated_at_ms: nowMs })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ updated_at_ms: nowMs }))
+    .onConflict((oc) => oc.column('name').doUpdateSet({ updated_at_ms: sql<number>`case when content_sets.updated_at_ms >= ${nowMs} then content_sets.updated_at_ms + 1 else ${nowMs} end` }))
     .execute();
 }
 
