@@ -16,6 +16,7 @@ const DAY_MS = 86_400_000;
 const START_MS = Date.parse('2027-01-04T17:00:00Z');
 
 interface Info {
+  finishedAt: string | null;
   isActive: boolean;
   isAvailable: boolean;
   levels: number;
