@@ -83,11 +83,11 @@ describe.each(dialectsUnderTest())('feature platform on %s', (dialect) => {
     await database?.destroy();
   });
 
-  const appInit = async (headers: Record<string, string> = {}) => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers })).json().data as { moneyBox: { isActive: boolean }; dailyLogin: { isActive: boolean } };
+  const appInit = async (headers: Record<string, string> = {}) => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers })).json().data as { moneyBox: { isActive: boolean }; scratchCardLottery: { isActive: boolean } };
 
   it('discovers a feature folder in every layer without a shared file naming it', async () => {
     expect(app.features.list.map((f) => f.name)).toContain('fixture-notes');
-    expect(app.features.jobKinds).toEqual([{ kind: 'fixture-notes.tidy', feature: 'fixture-notes' }]);
+    expect(app.features.jobKinds).toContainEqual({ kind: 'fixture-notes.tidy', feature: 'fixture-notes' });
     expect(app.jobs.registry.kinds()).toContain('fixture-notes.tidy');
     // contracts: its push joined the push catalogue.
     expect(ZPushMessage.safeParse({ type: 'fixtureNotes', action: 'counted', data: { count: 1 } }).success).toBe(true);
@@ -123,7 +123,7 @@ describe.each(dialectsUnderTest())('feature platform on %s', (dialect) => {
     // app init: the feature's slice answers its key from its status and the player's state rows.
     expect((await appInit({ cookie })).moneyBox).toEqual({ isActive: true });
     expect((await appInit()).moneyBox).toEqual({ isActive: true });
-    expect((await appInit({ cookie })).dailyLogin).toEqual({ isActive: false });
+    expect((await appInit({ cookie })).scratchCardLottery).toEqual({ isActive: false });
 
     // Its error code: the catalogue's status and message key.
     expect((await setStatus({ cookie: admin }, false)).statusCode).toBe(200);

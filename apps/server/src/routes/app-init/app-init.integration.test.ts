@@ -37,7 +37,7 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
     return ZAppInitResponse.parse(res.json()).data;
   };
 
-  it('answers a guest with no personal data and every feature off', async () => {
+  it('answers a guest with no personal data and every feature not built off', async () => {
     const data = await init();
     expect(data).toMatchObject({
       isGuest: true,
@@ -64,9 +64,11 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       token: null,
     });
     expect(data.playerRestrictionIdsHash).toBe(sha256('guest'));
-    for (const flag of [data.popUpAds, data.dailyLogin, data.scratchCardLottery, data.magicBox, data.depositStreak, data.moneyBox, data.prizeDrops, data.bingo, data.season]) {
+    for (const flag of [data.popUpAds, data.scratchCardLottery, data.magicBox, data.depositStreak, data.moneyBox, data.prizeDrops, data.bingo, data.season]) {
       expect(flag.isActive).toBe(false);
     }
+    // A built feature answers from its own status row: daily login is seeded on.
+    expect(data.dailyLogin.isActive).toBe(true);
     expect(data.rankLeague.enabled).toBe(false);
     // The same bytes every time (served from the cached serialization).
     const again = await t.app.inject({ method: 'GET', url: '/rest/app/init/' });
