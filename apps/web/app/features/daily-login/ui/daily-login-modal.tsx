@@ -9,9 +9,10 @@ import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { useRealtime } from '../../../lib/use-realtime';
 import { useLocalize } from '../../../lib/use-paths';
+import { formatCountdown, useCountdown } from '../../../platform/countdown';
 import type { ModalProps } from '../../../platform/feature';
 import { applyDailyPrize, loadDailyLoginInfo, type LoadedInfo } from './daily-login-api';
-import { formatCountdown, localTargetMs, useServerCountdown } from './use-server-countdown';
+import { localTargetMs } from './server-time';
 
 /** Error codes of a claim the modal explains in its own words (anything else: the generic text). */
 const KNOWN_ERRORS = new Set(['DAILY_LOGIN_ALREADY_CLAIMED', 'DAILY_LOGIN_NOT_ACTIVE', 'DAILY_LOGIN_SELF_EXCLUDED', 'DAILY_LOGIN_COOLING_OFF', 'DAILY_LOGIN_NOT_ALLOWED', 'DAILY_LOGIN_UNAVAILABLE_TODAY', 'AUTH_REQUIRED']);
@@ -95,7 +96,7 @@ export default function DailyLoginModal({ entry, onDone }: ModalProps) {
 
   const info = loaded?.info;
   const nextTargetMs = info && !info.isAvailable && info.nextClaimAt && loaded ? localTargetMs(info.nextClaimAt, info.serverTime, loaded.receivedAtMs) : null;
-  const secondsLeft = useServerCountdown(nextTargetMs, () => {
+  const secondsLeft = useCountdown(nextTargetMs, () => {
     void refresh();
   });
 
