@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './helpers';
+import { acceptCookies, signUp, skipPresetPackageModal, uniqueEmail } from './helpers';
 
 /**
  * Daily login prizes (docs/features/daily-login.md) on a phone: the openModal=daily-login link opens
@@ -62,4 +62,22 @@ test('claims the daily prize from the modal by keyboard on a phone and the heade
 test('a guest following the daily-login link is sent to sign up', async ({ page }) => {
   await page.goto('/?openModal=daily-login');
   await expect(page).toHaveURL(/\/signup\/?/);
+});
+
+test("the day's welcome opens the daily login modal 5 s after load for a player with a prize to claim, once", async ({ page }) => {
+  test.setTimeout(60_000);
+  await skipPresetPackageModal(page);
+  const signup = await page.request.post('/rest/auth/signup/', { data: { email: uniqueEmail('welcome'), password: 'E2e-Player-2026', birthday: '1990-04-12', acceptedTerms: true } });
+  expect(signup.status()).toBe(200);
+  await page.goto('/lobby/');
+  await acceptCookies(page);
+  const dialog = page.getByRole('dialog', { name: 'Daily login prizes' });
+  await expect(dialog).toBeVisible({ timeout: 15_000 });
+  await expect(dialog.getByTestId('daily-login-claim')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  // Once per day: the next page does not welcome again.
+  await page.goto('/lobby/');
+  await page.waitForTimeout(6500);
+  await expect(dialog).toBeHidden();
 });

@@ -44,6 +44,7 @@ export async function acceptCookies(page: Page): Promise<void> {
 /** Signs a new player up through the real form and waits for the player home. */
 export async function signUp(page: Page, email: string, password = 'E2e-Player-2026'): Promise<void> {
   await skipPresetPackageModal(page);
+  await skipWelcomeModals(page);
   waitForHydrationAfterGoto(page);
   await page.goto('/signup/');
   await acceptCookies(page);
@@ -64,4 +65,22 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
 export async function skipPresetPackageModal(page: Page): Promise<void> {
   const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
   await page.context().addCookies([{ name: 'presetPackageModal', value: '1', url: base, expires: Math.floor(Date.now() / 1000) + 3600 }]);
+}
+
+/**
+ * Features' welcome modals open once per day 5 s after load (spec §9; the daily login prize is one):
+ * journeys that are not about them mark today's as already shown (app/platform/feature-timers.ts).
+ */
+export async function skipWelcomeModals(page: Page, features: readonly string[] = ['daily-login', 'wheel-of-treasure']): Promise<void> {
+  await page.addInitScript((ids: readonly string[]) => {
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    try {
+      const welcomed = JSON.parse(window.localStorage.getItem('sweepstack_welcomed') ?? '{}') as Record<string, string>;
+      for (const id of ids) welcomed[id] = today;
+      window.localStorage.setItem('sweepstack_welcomed', JSON.stringify(welcomed));
+    } catch {
+      // No storage: the welcome may show; nothing else to do.
+    }
+  }, features);
 }
