@@ -41,6 +41,22 @@ export interface DispatcherOptions {
 
 export const OUTBOX_DEFAULTS = { pollMs: 1000, leaseMs: 30_000, batchSize: 200, maxAttempts: 25, retentionMs: 7 * 24 * 3600_000 } as const;
 
+/**
+ * How long claimed events may wait for their batch handlers, so that one transaction per batch handler
+ * covers the events of several commits (docs/realtime.md, "Batch handlers"). Pushes never wait.
+ */
+export const BATCH_WINDOW_MS = 100;
+
+/** The events of one or more dispatch passes, with their handlers' retry state and what is still owed. */
+interface Pass {
+  events: DomainEvent[];
+  /** Retry state of the handlers that failed on these events before, by `<eventId>:<handler>`. */
+  retries: Map<string, HandlerRetry>;
+  /** Per event: the earliest time a pending handler wants it again, and why. */
+  pending: Map<number, { retryAtMs: number; error: string }>;
+  nowMs: number;
+}
+
 /** Delay before retry number `attempt` (1-based) of a failed handler: 1 s doubling, at most 5 minutes. */
 export function retryDelayMs(attempt: number): number {
   return Math.min(300_000, 1000 * 2 ** Math.max(0, attempt - 1));
@@ -89,6 +105,8 @@ export class OutboxDispatcher {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
     if (this.listenerRetry) clearTimeout(this.listenerRetry);
     this.timer = null;
     this.unsubscribe?.();
@@ -97,6 +115,8 @@ export class OutboxDispatcher {
     this.listener = null;
     await listener?.end().catch(() => undefined);
     await this.running;
+    // Events that waited for their batch handlers get them before the dispatcher goes.
+    await this.flushBatchesNow();
   }
 
   /** Runs a dispatch pass now (or right after the one in progress). */
@@ -114,9 +134,12 @@ export class OutboxDispatcher {
       });
   }
 
-  /** Resolves when no dispatch is running (tests and benchmarks). */
+  /** Resolves when no dispatch is running and no event waits for its batch handlers (tests and benchmarks). */
   async idle(): Promise<void> {
-    while (this.running) await this.running;
+    while (this.running || this.batchQueue.length > 0) {
+      if (this.running) await this.running;
+      else await this.flushBatchesNow();
+    }
   }
 
   private async drain(): Promise<void> {
@@ -131,6 +154,9 @@ export class OutboxDispatcher {
         });
         if (events.length > 0) await this.dispatch(events);
         const more = !this.stopped && (events.length === this.batchSize || this.again);
+        // Batch handlers take what several passes claimed (at most BATCH_WINDOW_MS or a batch): under
+        // a stream of spins, one transaction per handler covers many commits instead of each one.
+        if (this.stopped || this.batchQueuedEvents >= this.batchSize || Date.now() - this.batchSinceMs >= BATCH_WINDOW_MS) await this.flushBatches();
         // Under a steady stream, marking done events waits for the next pass (at most 50 ms or a
         // batch): one UPDATE for many events, and the next push is not queued behind it. Their
         // claims hold meanwhile, so nobody else takes them.
@@ -138,7 +164,9 @@ export class OutboxDispatcher {
         if (!more) break;
       }
     } finally {
+      if (this.stopped) await this.flushBatches();
       await this.flushDone();
+      this.scheduleBatchFlush();
     }
     await this.pruneNowAndThen();
   }
@@ -153,8 +181,48 @@ export class OutboxDispatcher {
     await markEventsDispatched(this.options.database.db, ids, Date.now());
   }
 
+  /** Passes whose events wait for their batch handlers, and since when the oldest waits. */
+  private batchQueue: Pass[] = [];
+  private batchQueuedEvents = 0;
+  private batchSinceMs = 0;
+  private batchTimer: NodeJS.Timeout | null = null;
+
+  /** Events waiting for their batch handlers get them at the latest BATCH_WINDOW_MS after they came. */
+  private scheduleBatchFlush(): void {
+    if (this.batchQueue.length === 0 || this.batchTimer || this.stopped) return;
+    this.batchTimer = setTimeout(() => {
+      this.batchTimer = null;
+      this.wake();
+    }, Math.max(0, this.batchSinceMs + BATCH_WINDOW_MS - Date.now()));
+    this.batchTimer.unref();
+  }
+
+  /** Runs the queued batches now, outside a pass (idle() of the tests and benchmarks). */
+  private async flushBatchesNow(): Promise<void> {
+    if (this.running) return;
+    this.running = this.flushBatches().then(() => this.flushDone());
+    try {
+      await this.running;
+    } finally {
+      this.running = null;
+      if (this.again && !this.stopped) this.wake();
+    }
+  }
+
+  private async flushBatches(): Promise<void> {
+    if (this.batchQueue.length === 0) return;
+    if (this.batchTimer) clearTimeout(this.batchTimer);
+    this.batchTimer = null;
+    const passes = this.batchQueue;
+    this.batchQueue = [];
+    this.batchQueuedEvents = 0;
+    const merged: Pass = { events: passes.flatMap((p) => p.events), retries: new Map(passes.flatMap((p) => [...p.retries])), pending: new Map(passes.flatMap((p) => [...p.pending])), nowMs: Date.now() };
+    await this.runHandlers(merged, 'batch');
+    await this.finish(merged);
+  }
+
   private async dispatch(events: DomainEvent[]): Promise<void> {
-    const { database, log } = this.options;
+    const { database, log, registry } = this.options;
     // Pushes first: they are what a player waits for; handlers may take longer.
     const refused = new Map<number, string>();
     for (const event of events) {
@@ -162,12 +230,40 @@ export class OutboxDispatcher {
       const error = this.options.push(event);
       if (error) refused.set(event.id, error);
     }
-    const { done, failed } = await this.runHandlers(events);
     const now = Date.now();
+    // Only an event claimed before can have a handler's retry state.
+    const retried = events.filter((e) => e.attempts > 1).map((e) => e.id);
+    const retries = new Map<string, HandlerRetry>();
+    for (const retry of await findHandlerRetries(database.db, retried)) retries.set(`${retry.eventId}:${retry.handler}`, retry);
+    const pass: Pass = { events, retries, pending: new Map(), nowMs: now };
+    await this.runHandlers(pass, 'single');
     for (const [id, error] of refused) {
       log.error({ eventId: id, error }, 'push refused by the contract');
       // The claim is kept (retryAtMs a lease away) until the deferred mark below makes it done.
       await markEventFailed(database.db, id, { retryAtMs: now + this.leaseMs, error: `push refused: ${error}` });
+    }
+    // Events with batch handlers wait for them (flushBatches); the others are finished now.
+    const batched = events.filter((e) => registry.handlersFor(e.type).some((h) => h.handleBatch));
+    if (batched.length === 0) return this.finish(pass);
+    if (batched.length < events.length) {
+      const direct = new Set(events.filter((e) => !batched.includes(e)).map((e) => e.id));
+      await this.finish({ ...pass, events: events.filter((e) => direct.has(e.id)) });
+    }
+    if (this.batchQueue.length === 0) this.batchSinceMs = now;
+    this.batchQueue.push({ ...pass, events: batched });
+    this.batchQueuedEvents += batched.length;
+  }
+
+  /** Marks the events of a pass done, or failed until the earliest retry of a pending handler. */
+  private async finish(pass: Pass): Promise<void> {
+    const { database } = this.options;
+    const now = Date.now();
+    const done: number[] = [];
+    const failed: { event: DomainEvent; error: string; retryAtMs: number }[] = [];
+    for (const event of pass.events) {
+      const wait = pass.pending.get(event.id);
+      if (wait) failed.push({ event, error: wait.error, retryAtMs: wait.retryAtMs });
+      else done.push(event.id);
     }
     if (done.length > 0) {
       if (this.doneIds.length === 0) this.doneSinceMs = now;
@@ -184,39 +280,36 @@ export class OutboxDispatcher {
   }
 
   /**
-   * Runs every handler of every event of the pass. Each handler keeps its own retry state per event
+   * Runs the handlers of one kind (`single`: one event per transaction; `batch`: many) of every
+   * event of the pass. Each handler keeps its own retry state per event
    * (domain_event_handler_retries): a handler that fails is retried on its own backoff, and the other
    * handlers of the same event run now and leave their receipts, so nothing waits for it. A batch
    * handler gets every event of the pass it has not seen in one transaction; if that fails, it is run
-   * one event per transaction to find the failing one. An event is done when no handler is pending.
+   * one event per transaction to find the failing one. Records in `pass.pending` the events a handler
+   * still owes (an event is done when none does).
    */
-  private async runHandlers(events: DomainEvent[]): Promise<{ done: number[]; failed: { event: DomainEvent; error: string; retryAtMs: number }[] }> {
+  private async runHandlers(pass: Pass, kind: 'single' | 'batch'): Promise<void> {
     const { database, registry, log } = this.options;
-    const now = Date.now();
-    // Only an event claimed before can have a handler's retry state.
-    const retried = events.filter((e) => e.attempts > 1).map((e) => e.id);
-    const retries = new Map<string, HandlerRetry>();
-    for (const retry of await findHandlerRetries(database.db, retried)) retries.set(`${retry.eventId}:${retry.handler}`, retry);
-    /** Per event: the earliest time a pending handler wants it again, and why. */
-    const pending = new Map<number, { retryAtMs: number; error: string }>();
+    const { retries, pending } = pass;
     const waitFor = (eventId: number, retryAtMs: number, error: string) => {
       const current = pending.get(eventId);
       if (!current || retryAtMs < current.retryAtMs) pending.set(eventId, { retryAtMs, error });
     };
 
     const byType = new Map<string, DomainEvent[]>();
-    for (const event of events) {
+    for (const event of pass.events) {
       const list = byType.get(event.type);
       if (list) list.push(event);
       else byType.set(event.type, [event]);
     }
     for (const [type, ofType] of byType) {
       for (const handler of registry.handlersFor(type)) {
+        if ((kind === 'batch') !== Boolean(handler.handleBatch)) continue;
         const due: DomainEvent[] = [];
         for (const event of ofType) {
           const retry = retries.get(`${event.id}:${handler.name}`);
           if (retry && retry.attempts >= this.maxAttempts) continue; // given up: see its last_error
-          if (retry && retry.retryAtMs > now) waitFor(event.id, retry.retryAtMs, `${handler.name}: ${retry.lastError}`);
+          if (retry && retry.retryAtMs > pass.nowMs) waitFor(event.id, retry.retryAtMs, `${handler.name}: ${retry.lastError}`);
           else due.push(event);
         }
         if (due.length === 0) continue;
@@ -231,14 +324,6 @@ export class OutboxDispatcher {
         }
       }
     }
-    const done: number[] = [];
-    const failed: { event: DomainEvent; error: string; retryAtMs: number }[] = [];
-    for (const event of events) {
-      const wait = pending.get(event.id);
-      if (wait) failed.push({ event, error: wait.error, retryAtMs: wait.retryAtMs });
-      else done.push(event.id);
-    }
-    return { done, failed };
   }
 
   /** One transaction per event (receipt and the handler's writes together). */

@@ -203,14 +203,28 @@ export async function claimEventReceipt(db: Db, handler: string, eventId: number
  * receipts are now written (one statement). Rolled back with the handler's writes if it fails.
  */
 export async function claimEventReceipts(db: Db, handler: string, eventIds: readonly number[], nowMs: number): Promise<Set<number>> {
-  if (eventIds.length === 0) return new Set();
-  const rows = await db
-    .insertInto('domain_event_receipts')
-    .values(eventIds.map((id) => ({ handler, event_id: id, handled_at_ms: nowMs })))
-    .onConflict((oc) => oc.columns(['handler', 'event_id']).doNothing())
-    .returning('event_id')
-    .execute();
-  return new Set(rows.map((row) => Number(row.event_id)));
+  const fresh = new Set<number>();
+  if (eventIds.length === 0) return fresh;
+  // Prepared statements of at most RECEIPTS_PER_STATEMENT rows (ADR 0002): every spin's event gets a
+  // receipt per batch handler, so this runs as often as spins do.
+  const statements = statementsOf(db);
+  for (let start = 0; start < eventIds.length; start += RECEIPTS_PER_STATEMENT) {
+    const chunk = eventIds.slice(start, start + RECEIPTS_PER_STATEMENT);
+    const params: unknown[] = [];
+    for (const id of chunk) params.push(handler, id, nowMs);
+    const rows = await statements.all<{ event_id: number | string }>(receiptsInsert(chunk.length), params);
+    for (const row of rows) fresh.add(Number(row.event_id));
+  }
+  return fresh;
+}
+
+/** At most this many receipts per insert of `claimEventReceipts` (the SQL text depends only on the count). */
+const RECEIPTS_PER_STATEMENT = 50;
+const receiptsInserts: string[] = [];
+
+function receiptsInsert(count: number): string {
+  return (receiptsInserts[count] ??=
+    `insert into domain_event_receipts (handler, event_id, handled_at_ms) values ${Array.from({ length: count }, () => '(?, ?, ?)').join(', ')} on conflict (handler, event_id) do nothing returning event_id`);
 }
 
 export interface HandlerRetry {
