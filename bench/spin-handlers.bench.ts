@@ -38,7 +38,8 @@ async function server(label: string, handlers: number): Promise<Server> {
   const config = loadConfig({ DATA_DIR: mkdtempSync(path.join(tmpdir(), 'sweepstack-bench-')), DATABASE_URL: database.url, LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000000', PORT: '0' });
   await seedDatabase(database.db, { theme: config.THEME });
   await sql`create table bench_handler_rows (id integer primary key, handler integer not null, round_id integer not null, player_id integer not null)`.execute(database.db);
-  const app = await build({ config, database, logger: false });
+  // No feature module of the product: `none` means no handler of the round at all.
+  const app = await build({ config, database, logger: false, builtInFeatures: false });
   for (let n = 1; n <= handlers; n++) {
     // What a feature reacting to every spin does: one row per round, all of a pass in one statement or a few.
     app.realtime.registry.onBatch(

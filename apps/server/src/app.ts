@@ -39,6 +39,8 @@ export interface BuildOptions {
    * packages/contracts/src, `server` like apps/server/src/features.
    */
   extraFeatureRoots?: { contracts?: readonly string[]; server?: readonly string[] };
+  /** False: load none of `features/` (benchmarks of the platform alone); the extra roots still load. */
+  builtInFeatures?: boolean;
 }
 
 const routesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'routes');
@@ -99,7 +101,7 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   // Durable jobs (docs/jobs.md): route areas and features define their job kinds on app.jobs.
   await registerJobs(app);
   // Feature modules (features/<feature>/feature.ts): handlers, routes, operator routes, jobs, app-init slices.
-  await loadFeatures(app, options.extraFeatureRoots?.server);
+  await loadFeatures(app, options.extraFeatureRoots?.server, { builtIn: options.builtInFeatures ?? true });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },

@@ -55,9 +55,9 @@ export function featureFiles(roots: readonly string[]): string[] {
  * slices collected on `app.features`. Call after the realtime and jobs plugins, before the dispatcher
  * starts and before the app-init route is registered.
  */
-export async function loadFeatures(app: FastifyInstance, extraRoots: readonly string[] = []): Promise<LoadedFeatures> {
+export async function loadFeatures(app: FastifyInstance, extraRoots: readonly string[] = [], options: { builtIn?: boolean } = {}): Promise<LoadedFeatures> {
   const list: FeatureDefinition[] = [];
-  for (const file of featureFiles([FEATURES_DIR, ...extraRoots])) {
+  for (const file of featureFiles([...(options.builtIn === false ? [] : [FEATURES_DIR]), ...extraRoots])) {
     const folder = path.basename(path.dirname(file));
     const module = (await import(pathToFileURL(file).href)) as { default?: FeatureDefinition };
     const feature = module.default;
