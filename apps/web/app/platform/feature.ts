@@ -39,8 +39,10 @@ export interface ModalProps {
 export interface FeatureModal {
   /** The component, loaded on first use (its own chunk). Without it the feature's coming-soon state shows. */
   load?: () => Promise<{ default: ComponentType<ModalProps> }>;
-  /** Closes on a backdrop click and on Escape (default true; spec §2 names the modals that do not). */
+  /** Closes on a backdrop click (default true; spec §2 names the modals that do not). */
   closesOnBackdrop?: boolean;
+  /** Closes on Escape (default: as on a backdrop click). */
+  closesOnEscape?: boolean;
   /** false: only its own buttons close it (no close button, no Escape, no backdrop). Default true. */
   dismissable?: boolean;
   /** `full`: the whole window on phones, no close button of the stack (the component has its own). */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createRegistry } from '../../platform/registry';
 import { closesOnBackdrop, closesOnEscape, isUndismissable, type ModalName } from './backdrop';
 
 describe('backdrop rules (from the features\' modal declarations)', () => {
@@ -10,6 +11,17 @@ describe('backdrop rules (from the features\' modal declarations)', () => {
 
   it.each(['game', 'demo-mode', 'insufficient-funds', 'coming-soon', 'email-confirmed', 'notifications'] as ModalName[])('closes %s on backdrop', (name) => {
     expect(closesOnBackdrop(name, [name])).toBe(true);
+  });
+
+  it('lets a modal close on Escape though not on backdrop when it says so (never while frozen)', () => {
+    const features = createRegistry({
+      '../features/x/feature.ts': { default: { id: 'x', modals: { notifications: { closesOnBackdrop: false, closesOnEscape: true }, 'terms-confirmation': { dismissable: false, freezesOthers: true } } } },
+    });
+    expect(closesOnBackdrop('notifications', ['notifications'], features)).toBe(false);
+    expect(closesOnEscape('notifications', ['notifications'], features)).toBe(true);
+    expect(closesOnEscape('notifications', ['terms-confirmation', 'notifications'], features)).toBe(false);
+    // The app's declarations: every modal that stays on a backdrop click also stays on Escape today.
+    for (const name of nonClosable) expect(closesOnEscape(name, [name]), name).toBe(false);
   });
 
   it('closes a modal no feature declares on backdrop', () => {
