@@ -141,7 +141,7 @@ export function CelebrationScreen({ screen, turbo, fmt, palette, onDone }: Props
       role="dialog"
       aria-modal="true"
       aria-labelledby="celebration-title"
-      className="gc-celebration absolute inset-0 z-20 grid place-items-center overflow-hidden rounded-xl bg-black/70 p-3 text-center"
+      className="gc-celebration fixed inset-0 z-20 grid place-items-center overflow-hidden bg-black/70 p-3 text-center"
       onClick={close}
       onKeyDown={(e) => {
         if (e.key === 'Escape' || e.key === ' ' || e.key === 'Enter') {
@@ -153,7 +153,7 @@ export function CelebrationScreen({ screen, turbo, fmt, palette, onDone }: Props
       data-kind={screen.kind}
       data-tier={screen.kind === 'celebration' ? screen.tier : undefined}
     >
-      <span aria-hidden="true" className="gc-rays pointer-events-none absolute left-1/2 top-1/2 aspect-square w-[160%] -translate-x-1/2 -translate-y-1/2" />
+      <span aria-hidden="true" className="gc-rays pointer-events-none absolute left-1/2 top-1/2 aspect-square w-[max(140vw,140vh)]" />
       <div className="gc-pop relative flex flex-col items-center gap-2">
         <h2 id="celebration-title" className={`bg-gradient-to-b bg-clip-text text-[clamp(1.8rem,9vmin,4.5rem)] font-black uppercase leading-none tracking-wide text-transparent [-webkit-text-stroke:1px_rgba(0,0,0,.35)] ${TIER_STYLE[tier]}`}>
           {title}
