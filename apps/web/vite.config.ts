@@ -1,4 +1,4 @@
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { promisify } from 'node:util';
@@ -9,9 +9,17 @@ import { defineConfig, type Plugin } from 'vite';
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
 
+/** Every file under `dir` whose name matches, recursively. */
+async function filesUnder(dir: string, pattern: RegExp): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(entries.map((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name), pattern) : Promise.resolve(pattern.test(e.name) ? [path.join(dir, e.name)] : []))));
+  return nested.flat();
+}
+
 /**
- * Writes .br and .gz siblings of the client's JS and CSS so that the static file server can send
- * them precompressed (best compression, no per-request CPU).
+ * Writes .br and .gz siblings of the client's JS and CSS, and of the game art copied from public/
+ * (images/games: tiles and symbols, SVG text that shrinks to a fifth), so that the static file server
+ * can send them precompressed (best compression, no per-request CPU).
  */
 function precompressClientAssets(): Plugin {
   return {
@@ -20,15 +28,15 @@ function precompressClientAssets(): Plugin {
     async writeBundle(options, bundle) {
       const dir = options.dir ?? '';
       if (!dir.endsWith(`${path.sep}client`)) return;
+      const art = await filesUnder(path.join(dir, 'images', 'games'), /\.svg$/);
       await Promise.all(
-        Object.keys(bundle)
-          .filter((file) => /\.(js|css|svg|json)$/.test(file))
+        [...Object.keys(bundle).filter((file) => /\.(js|css|svg|json)$/.test(file)), ...art.map((file) => path.relative(dir, file))]
           .map(async (file) => {
             const full = path.join(dir, file);
             const source = await readFile(full);
             if (source.length < 1024) return;
             const [br, gzipped] = await Promise.all([
-              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
+              brotli(source, { params: { [constants.BROTLI_PARAM_QUALITY]: file.startsWith('images') ? 9 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length } }),
               gz(source, { level: 9 }),
             ]);
             await Promise.all([writeFile(`${full}.br`, br), writeFile(`${full}.gz`, gzipped)]);
