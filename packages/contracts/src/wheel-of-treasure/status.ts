@@ -5,6 +5,8 @@ import { z } from 'zod';
  * milliseconds since the epoch; the day is the operator day (`YYYY-MM-DD` in the operator's zone).
  */
 export const ZWheelPlayerStatus = z.object({
+  /** The server's clock when this was answered (a countdown's anchor: the player's clock may be off). */
+  serverTimeMs: z.number().int(),
   day: z.string(),
   /** Today's free spin is open. */
   dailyAvailable: z.boolean(),

@@ -29,6 +29,7 @@ export function playerStatusOf(state: WheelState, settings: WheelSettings, nowMs
   const status = wheelStatus(state, day, settings);
   const dailyOpen = status.dailyAvailable && isWheelActive(settings, nowMs);
   return {
+    serverTimeMs: nowMs,
     day,
     dailyAvailable: dailyOpen,
     nextDailyAtMs: status.dailyAvailable ? null : nextOperatorDayStartMs(nowMs, settings.timeZone),
