@@ -48,6 +48,11 @@ export default function PlayModal({ onDone }: ModalProps) {
     if (phase === 'ready' || phase === 'done') void load();
   });
 
+  // The result takes the focus once shown: the spin button was disabled under it, and the prize is read out.
+  useEffect(() => {
+    if (phase === 'done') result.current?.focus();
+  }, [phase]);
+
   const player = info?.player ?? null;
   const seconds = useCountdown(player?.nextDailyAtMs, receivedAtMs, player?.serverTimeMs ?? null);
   const busy = phase !== 'ready' && phase !== 'done';
@@ -80,7 +85,6 @@ export default function PlayModal({ onDone }: ModalProps) {
       }
       setStatus(drawn.status);
       setPhase('done');
-      result.current?.focus();
     } catch (failure) {
       // A refusal is final: the next try is a new request. A network failure keeps the key (no double spin).
       if (failure instanceof HttpError) requestKey.current = null;
