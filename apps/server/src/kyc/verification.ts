@@ -71,8 +71,10 @@ export async function startVerification(deps: AppDeps, playerId: number, testMar
   if (running && !isTerminalState(running.state)) return { reference: running.reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: widgetUrlOf(deps, running.reference) };
   const reference = randomBytes(16).toString('hex');
   const scenario = sandboxScenarioFor(profile.surname, testMarker);
-  await db.insertInto('identity_checks').values({ reference, player_id: playerId, provider: SANDBOX_PROVIDER_NAME, scenario, state: 'started', created_at_ms: now, updated_at_ms: now }).execute();
-  provider.start(reference, scenario);
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('identity_checks').values({ reference, player_id: playerId, provider: SANDBOX_PROVIDER_NAME, scenario, state: 'started', created_at_ms: now, updated_at_ms: now }).execute();
+    await provider.start(trx, reference, scenario);
+  });
   return { reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: widgetUrlOf(deps, reference) };
 }
 

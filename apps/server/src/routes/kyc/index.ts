@@ -57,14 +57,17 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
   await fastify.register(multipart, { limits: { fileSize: MAX_DOCUMENT_BYTES, files: 1, fields: 4, parts: 5, fieldSize: 1024 } });
 
   const provider = new SandboxIdentityProvider({
+    db,
     secret: identityWebhookSecret(deps),
     stepDelayMs: deps.config.KYC_SANDBOX_STEP_DELAY_MS,
     clock: deps.clock,
     transport: async (body, headers) => (await fastify.inject({ method: 'POST', url: IDENTITY_CALLBACK_PATH, payload: body, headers })).statusCode,
     onDeliveryFailure: (reference, detail) => fastify.log.warn({ reference, detail }, 'sandbox identity callback not accepted'),
+    runDue: (kinds) => fastify.jobs.runner.runDue({ kinds }),
   });
   registerSandboxIdentityProvider(deps, provider);
-  fastify.addHook('onClose', async () => provider.close());
+  // Its steps are durable jobs (docs/jobs.md): a check goes on after a restart.
+  fastify.jobs.define(provider.jobDefinition());
 
   const noStore = { 'cache-control': 'no-store' };
 
