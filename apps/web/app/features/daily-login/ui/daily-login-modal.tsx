@@ -12,6 +12,7 @@ import { useLocalize } from '../../../lib/use-paths';
 import { formatCountdown, useCountdown } from '../../../platform/countdown';
 import type { ModalProps } from '../../../platform/feature';
 import { applyDailyPrize, loadDailyLoginInfo, type LoadedInfo } from './daily-login-api';
+import { PrizeArt } from './prize-art';
 import { localTargetMs } from './server-time';
 
 /** Error codes of a claim the modal explains in its own words (anything else: the generic text). */
@@ -36,14 +37,14 @@ function PrizeLines({ prize }: { prize: DailyLoginPrize }) {
   );
 }
 
-function LevelCard({ prize, state }: { prize: DailyLoginPrize; state: LevelState }) {
+function LevelCard({ prize, state, wide }: { prize: DailyLoginPrize; state: LevelState; wide: boolean }) {
   const { t } = useTranslation();
   const tone = state === 'today' ? 'border-accent bg-raised ring-2 ring-accent' : state === 'claimed' ? 'border-line bg-surface opacity-80' : 'border-line bg-surface';
   return (
-    <li className={`flex min-h-28 flex-col items-center justify-between gap-1 rounded-theme border p-2 text-center ${tone}`} aria-current={state === 'today' ? 'step' : undefined} data-testid={`daily-login-level-${prize.level}`} data-state={state}>
+    <li className={`flex min-h-28 flex-col items-center justify-between gap-1 rounded-theme border p-2 text-center ${tone} ${wide ? 'col-span-3 sm:col-span-2' : ''}`} aria-current={state === 'today' ? 'step' : undefined} data-testid={`daily-login-level-${prize.level}`} data-state={state}>
       <span className="text-xs font-semibold uppercase tracking-wide text-muted">{t('dailyLogin.level', { level: prize.level })}</span>
-      <span aria-hidden="true" className="text-2xl leading-none">
-        {state === 'claimed' ? '✓' : prize.freeSpinCount > 0 ? '🎰' : prize.entries > 0 ? '💎' : '🪙'}
+      <span className="flex h-8 items-center">
+        <PrizeArt claimed={state === 'claimed'} freeSpins={prize.freeSpinCount > 0} fortune={prize.entries > 0} />
       </span>
       <PrizeLines prize={prize} />
       <span className={`text-xs font-semibold ${state === 'today' ? 'text-accent' : 'text-muted'}`}>{t(`dailyLogin.state.${state}`)}</span>
@@ -141,9 +142,10 @@ export default function DailyLoginModal({ entry, onDone }: ModalProps) {
         </p>
       ) : info ? (
         <>
-          <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4 md:grid-cols-7" aria-label={t('dailyLogin.ladderLabel', { count: info.levels })}>
+          <ol className="grid grid-cols-3 gap-2 sm:grid-cols-4" aria-label={t('dailyLogin.ladderLabel', { count: info.levels })}>
             {info.prizes.map((prize) => (
-              <LevelCard key={prize.level} prize={prize} state={levelState(info, prize.level)} />
+              // Seven levels in rows of three (phone) or four: the last, biggest prize takes the rest of its row.
+              <LevelCard key={prize.level} prize={prize} state={levelState(info, prize.level)} wide={info.prizes.length === 7 && prize.level === 7} />
             ))}
           </ol>
 
