@@ -75,6 +75,10 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
     trustProxy: config.TRUST_PROXY ? (_address: string, hop: number) => hop < config.TRUST_PROXY_HOPS : false,
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 200 },
+    // What the router itself refuses (a URL it cannot decode, such as `%zz`) answers in our envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      void (reply as FastifyReply).status(400).send(errorBody('MALFORMED_REQUEST'));
+    },
     logController: new LogController({
       requestIdLogLabel: 'requestId',
       disableRequestLogging: config.LOG_LEVEL !== 'debug' && config.LOG_LEVEL !== 'trace',
