@@ -1,5 +1,13 @@
 import { expect, type Page } from '@playwright/test';
 
+/** The server the browser tests run against. */
+export function baseUrl(): string {
+  return `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
+}
+
+/** Set (to `true`) once the visitor has answered the cookie banner (features/cookie-consent/consent.ts). */
+export const CONSENT_GIVEN_COOKIE = 'cookie_control_consent';
+
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@e2e.sweepstack.local`;
 }
@@ -63,8 +71,7 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
  * `presetPackageModal`): journeys that are not about it mark it as already shown.
  */
 export async function skipPresetPackageModal(page: Page): Promise<void> {
-  const base = `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
-  await page.context().addCookies([{ name: 'presetPackageModal', value: '1', url: base, expires: Math.floor(Date.now() / 1000) + 3600 }]);
+  await page.context().addCookies([{ name: 'presetPackageModal', value: '1', url: baseUrl(), expires: Math.floor(Date.now() / 1000) + 3600 }]);
 }
 
 /**

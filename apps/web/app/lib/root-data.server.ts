@@ -115,6 +115,16 @@ function resolveTheme(url: URL, cookies: Record<string, string>, context: WebLoa
   return isThemeId(remembered) ? remembered : fallback;
 }
 
+const LOGIN_LINK_NOTICE_COOKIE = 'login_link_notice';
+const LOGIN_LINK_NOTICE_MAX_AGE_S = 60;
+
+/** The notice an aa link left for this page (an error key), read once: the cookie is cleared. */
+function loginLinkNotice(value: string | undefined, setCookies: string[]): string | null {
+  if (value === undefined) return null;
+  setCookies.push(serializeCookie(LOGIN_LINK_NOTICE_COOKIE, '', { maxAgeS: 0 }));
+  return /^[A-Za-z]{1,64}$/.test(value) ? value : null;
+}
+
 /** Everything the root route needs: rewrites, locale, theme, handshake, app init, shell data, dictionary. */
 export async function loadRoot(request: Request, context: WebLoadContext) {
   const url = new URL(request.url);
@@ -144,9 +154,16 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
     if (value && /^[\w-]{1,64}$/.test(value)) setCookies.push(serializeCookie(name, value, { maxAgeS: DAYS_365_S }));
   }
   if (session.handshake?.redirectUrl) throw redirectDocument(session.handshake.redirectUrl, { headers: cookieHeaders(setCookies) });
-  // The handshake decides about aa links; only when it failed does the page strip aa itself.
-  const autologin = session.handshake === null && isDocumentRequest(request) ? autologinRewrite(url.pathname, url.search) : null;
-  if (autologin) throw redirectDocument(autologin, { headers: cookieHeaders(setCookies) });
+  // A valid aa link was redirected by the handshake (above). An invalid or expired one (or a failed
+  // handshake) leaves for the same address without aa as well (spec §2), and the reason to show there
+  // travels in a one-minute cookie that the next page reads once.
+  const autologin = isDocumentRequest(request) ? autologinRewrite(url.pathname, url.search) : null;
+  if (autologin) {
+    const notice = session.handshake?.toast;
+    if (notice) setCookies.push(serializeCookie(LOGIN_LINK_NOTICE_COOKIE, notice, { maxAgeS: LOGIN_LINK_NOTICE_MAX_AGE_S, secure: url.protocol === 'https:' }));
+    throw redirectDocument(autologin, { headers: cookieHeaders(setCookies) });
+  }
+  const notice = isDocumentRequest(request) ? loginLinkNotice(cookies[LOGIN_LINK_NOTICE_COOKIE], setCookies) : null;
 
   const [shell, translations, buildId] = await Promise.all([loadShell(context, session.isGuest, locale), loadTranslations(context, locale), loadBuildId(context)]);
   const player = session.isGuest ? null : playerView(session.appInit);
@@ -166,7 +183,7 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
     consent: { given: isConsentGiven(cookies[CONSENT_GIVEN_COOKIE]), enabled: parseEnabledIds(cookies[CONSENT_ENABLED_COOKIE]) },
     buildId,
     crashReporting: Boolean(process.env.SENTRY_DSN),
-    handshakeToast: session.handshake?.toast ?? null,
+    handshakeToast: session.handshake?.toast ?? notice,
   };
   return data(rootData, { headers: cookieHeaders(setCookies) });
 }

@@ -38,7 +38,7 @@ function GuestHome({ lobby }: { lobby: LobbyData }) {
         </h1>
         <p className="relative mt-4 max-w-xl text-lg text-muted">{t('home.hero.text')}</p>
         <div className="relative mt-8 flex flex-wrap gap-3">
-          <Link to={localize('/signup/')} className="btn btn-primary px-6 text-lg" onClick={() => trackClickButton('sign_up', 'home_hero')}>
+          <Link to={localize('/signup/')} className="btn btn-primary whitespace-normal px-6 text-center text-lg" onClick={() => trackClickButton('sign_up', 'home_hero')}>
             {t('home.hero.cta')}
           </Link>
           <Link to={localize('/signin/')} className="btn btn-ghost px-6 text-lg">

@@ -28,11 +28,12 @@ export function AccountPage() {
   useEffect(load, [load]);
 
   return (
-    <div className="mx-auto grid w-full max-w-4xl gap-4">
+    <div className="mx-auto grid w-full max-w-4xl grid-cols-[minmax(0,1fr)] gap-4">
       <h1 className="text-3xl font-extrabold">{t('account.title')}</h1>
       <section aria-labelledby="account-summary" className="card flex flex-wrap items-center justify-between gap-3 p-4 sm:p-6">
-        <div>
-          <h2 id="account-summary" className="text-xl font-bold">
+        <div className="min-w-0">
+          {/* An address has no spaces to wrap at: it breaks anywhere rather than widen the page. */}
+          <h2 id="account-summary" className="text-xl font-bold [overflow-wrap:anywhere]">
             {root.player?.email ?? root.player?.login ?? t('account.title')}
           </h2>
           {balance && (

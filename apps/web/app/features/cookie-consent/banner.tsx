@@ -1,7 +1,37 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DAYS_365_S, setBrowserCookie } from '../../lib/cookies';
 import { CONSENT_COOKIES, CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, serializeEnabledIds } from './consent';
+
+/** The CSS variable the page's bottom padding reads (app.css, body). */
+const INSET_VARIABLE = '--consent-inset';
+
+/**
+ * While the banner is open the page gets as much room at its end as the banner covers (from the
+ * banner's top to the bottom of the screen), so that whatever is under it can be scrolled above it:
+ * nothing on any page waits for an answer to the banner (a small phone's sign-up form fits the
+ * screen exactly and could not scroll at all).
+ */
+function useReservedSpace(section: React.RefObject<HTMLElement | null>, open: boolean) {
+  useEffect(() => {
+    const element = section.current;
+    if (!open || !element) return undefined;
+    const root = document.documentElement;
+    const update = () => {
+      const covered = Math.max(0, Math.ceil(window.innerHeight - element.getBoundingClientRect().top));
+      root.style.setProperty(INSET_VARIABLE, `${covered}px`);
+    };
+    update();
+    const observer = new ResizeObserver(update);
+    observer.observe(element);
+    window.addEventListener('resize', update);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('resize', update);
+      root.style.removeProperty(INSET_VARIABLE);
+    };
+  }, [section, open]);
+}
 
 /** Cookie consent: necessary cookies always on, optional ones chosen (or all accepted) once. */
 export function CookieConsentBanner({ initial }: { initial: string[] }) {
@@ -10,6 +40,8 @@ export function CookieConsentBanner({ initial }: { initial: string[] }) {
   const [customizing, setCustomizing] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set(initial));
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  useReservedSpace(section, open);
 
   if (!open) return null;
 
@@ -21,6 +53,7 @@ export function CookieConsentBanner({ initial }: { initial: string[] }) {
 
   return (
     <section
+      ref={section}
       aria-labelledby={titleId}
       data-testid="cookie-consent"
       className="fixed inset-x-2 bottom-20 z-50 mx-auto max-w-2xl rounded-theme-lg border border-line bg-raised p-3 text-fg shadow-2xl sm:p-4 lg:bottom-4"

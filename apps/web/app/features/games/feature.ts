@@ -19,7 +19,8 @@ export default defineFeature({
   id: 'games',
   modals: {
     game: { load, layout: 'full' },
-    'game-search': { load, closesOnBackdrop: false },
+    // A stray click outside does not lose the search (spec §2); Escape, a keyboard user's way out, does close it.
+    'game-search': { load, closesOnBackdrop: false, closesOnEscape: true },
     'demo-mode': { load },
     'insufficient-funds': { load },
     'game-max-bet-limit': { load, closesOnBackdrop: false },

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { GameMode } from '@sweepstack/contracts/app/app-init';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CloseIcon } from '../../components/icons';
@@ -14,6 +14,7 @@ import { useLiveBalance } from '../shell/live-balance';
 import { findCatalogueGame, loadCatalogueGames, searchGames } from './catalogue-client';
 import { isGameClientMessage } from './messages';
 import type { LobbyGame } from './types';
+import { takeSearchTypeahead } from './search-typeahead';
 
 const SWITCH_PATH: Record<GameMode, string> = {
   TournamentPoints: '/rest/player/game-mode/switch-to-tournament-points/',
@@ -259,6 +260,11 @@ function GameSearch({ onDone }: { onDone(): void }) {
   const [games, setGames] = useState<LobbyGame[] | null>(null);
   const [failed, setFailed] = useState(false);
   const [query, setQuery] = useState('');
+  useLayoutEffect(() => {
+    // Keys typed while this dialog's code was loading (features/games/search-typeahead.ts).
+    const typed = takeSearchTypeahead();
+    if (typed) setQuery(typed);
+  }, []);
   useEffect(() => {
     loadCatalogueGames().then(setGames, () => setFailed(true));
   }, []);

@@ -20,8 +20,10 @@ describe('backdrop rules (from the features\' modal declarations)', () => {
     expect(closesOnBackdrop('notifications', ['notifications'], features)).toBe(false);
     expect(closesOnEscape('notifications', ['notifications'], features)).toBe(true);
     expect(closesOnEscape('notifications', ['terms-confirmation', 'notifications'], features)).toBe(false);
-    // The app's declarations: every modal that stays on a backdrop click also stays on Escape today.
-    for (const name of nonClosable) expect(closesOnEscape(name, [name]), name).toBe(false);
+    // The app's declarations: the game search closes on Escape; the other modals that stay on a
+    // backdrop click also stay on Escape today.
+    expect(closesOnEscape('game-search', ['game-search'])).toBe(true);
+    for (const name of nonClosable.filter((n) => n !== 'game-search')) expect(closesOnEscape(name, [name]), name).toBe(false);
   });
 
   it('closes a modal no feature declares on backdrop', () => {
@@ -35,6 +37,8 @@ describe('backdrop rules (from the features\' modal declarations)', () => {
   });
 
   it('closes nothing while the terms confirmation is open', () => {
+    expect(closesOnEscape('game-search', ['terms-confirmation', 'game-search'])).toBe(false);
+    expect(closesOnEscape('terms-confirmation', ['terms-confirmation'])).toBe(false);
     expect(closesOnBackdrop('coming-soon', ['terms-confirmation', 'coming-soon'])).toBe(false);
     expect(closesOnBackdrop('game', ['game', 'terms-confirmation'])).toBe(false);
     expect(closesOnBackdrop('terms-confirmation', ['terms-confirmation'])).toBe(false);

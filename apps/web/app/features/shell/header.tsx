@@ -4,6 +4,7 @@ import { BellIcon, PlusIcon, SearchIcon } from '../../components/icons';
 import { trackClickButton } from '../../lib/analytics';
 import { useRootData } from '../../lib/root-data';
 import { useHomeHref, useLocalize } from '../../lib/use-paths';
+import { openGameSearch } from '../games/search-typeahead';
 import { useModals } from '../modals/modal-store';
 import { Wordmark } from '../themes/wordmark';
 import { BalanceSwitcher } from './balance-switcher';
@@ -32,7 +33,7 @@ export function Header() {
         <div className="ml-auto flex items-center gap-1.5 sm:gap-2">
           {player ? (
             <>
-              <button type="button" className="btn btn-ghost btn-icon hidden sm:inline-flex" aria-label={t('header.search')} onClick={() => open('game-search')}>
+              <button type="button" className="btn btn-ghost btn-icon hidden sm:inline-flex" aria-label={t('header.search')} onClick={openGameSearch}>
                 <SearchIcon />
               </button>
               <button type="button" className="btn btn-ghost btn-icon max-[359px]:hidden" aria-label={t('header.notifications')} onClick={() => open('notifications')}>
@@ -51,7 +52,8 @@ export function Header() {
             </>
           ) : (
             <>
-              <Link to={localize('/signin/')} className="btn btn-ghost btn-sm sm:min-h-11 sm:px-4 sm:text-base" onClick={() => trackClickButton('sign_in', 'header')}>
+              {/* Below 360 px the bottom navigation's own Sign in is the one that fits (Spanish labels are longer). */}
+              <Link to={localize('/signin/')} className="btn btn-ghost btn-sm max-[359px]:hidden sm:min-h-11 sm:px-4 sm:text-base" onClick={() => trackClickButton('sign_in', 'header')}>
                 {t('auth.signIn')}
               </Link>
               <Link to={localize('/signup/')} className="btn btn-primary btn-sm sm:min-h-11 sm:px-4 sm:text-base" onClick={() => trackClickButton('sign_up', 'header')}>
