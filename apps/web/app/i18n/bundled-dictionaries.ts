@@ -7,7 +7,10 @@ import { dictionaryFromFiles } from './dictionary-files';
  * database): the server's fallback when the translations API fails, and what the tests read. Not for
  * the browser bundle: it holds every string.
  */
-const FILES = import.meta.glob<TranslationDictionary>(['../../../../content/translations/*.json', '../../../../content/translations/*/*.json'], { eager: true, import: 'default' });
+const FILES = import.meta.glob<TranslationDictionary>(
+  ['../../../../content/translations/*.json', '../../../../content/translations/*/*.json', '../../../../content/translations/*/*/*.json'],
+  { eager: true, import: 'default' },
+);
 
 export function bundledDictionary(locale: Locale): TranslationDictionary {
   return dictionaryFromFiles(FILES, locale);

@@ -31,8 +31,10 @@ export function flattenDictionary(value: unknown, file: string, prefix = '', out
 /**
  * The dictionary of one locale and the text its version is computed from: `translations/<locale>.json`
  * (the shell's namespaces) merged with one file per namespace, `translations/<locale>/<namespace>.json`
- * (what a feature adds as a file of its own). A namespace in two places stops the seed. Undefined when
- * the locale has no file at all.
+ * (what a feature adds as a file of its own), and with parts of a shared namespace,
+ * `translations/<locale>/<namespace>/<part>.json` (a feature's keys in `errors`, say), whose keys are
+ * added to the namespace. A namespace or a key in two places stops the seed. Undefined when the locale
+ * has no file at all.
  */
 export function readDictionary(contentDir: string, locale: string): { dictionary: Record<string, unknown>; text: string } | undefined {
   const file = `translations/${locale}.json`;
@@ -47,7 +49,8 @@ export function readDictionary(contentDir: string, locale: string): { dictionary
     texts.push(text);
   }
   const folder = path.join(contentDir, 'translations', locale);
-  const names = existsSync(folder) ? readdirSync(folder).filter((name) => name.endsWith('.json')).sort() : [];
+  const entries = existsSync(folder) ? readdirSync(folder, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name)) : [];
+  const names = entries.filter((entry) => entry.isFile() && entry.name.endsWith('.json')).map((entry) => entry.name);
   for (const name of names) {
     const part = `translations/${locale}/${name}`;
     const namespace = name.slice(0, -'.json'.length);
@@ -56,7 +59,27 @@ export function readDictionary(contentDir: string, locale: string): { dictionary
     dictionary[namespace] = parseContentJson(partText, part);
     texts.push(`${name}\n${partText}`);
   }
-  if (text === undefined && names.length === 0) return undefined;
+  let parts = 0;
+  for (const directory of entries.filter((entry) => entry.isDirectory())) {
+    const namespace = directory.name;
+    for (const name of readdirSync(path.join(folder, namespace)).filter((file) => file.endsWith('.json')).sort()) {
+      const part = `translations/${locale}/${namespace}/${name}`;
+      const partText = readContentText(contentDir, part) ?? '';
+      const keys = parseContentJson(partText, part);
+      if (!isRecord(keys)) fail(part, 'root must be an object');
+      const target = dictionary[namespace] ?? Object.create(null);
+      if (!isRecord(target)) fail(part, `namespace ${namespace} is not an object`);
+      for (const [key, value] of Object.entries(keys)) {
+        if (key === '__proto__' || key === 'constructor' || key === 'prototype') fail(part, `key "${key}" is reserved`);
+        if (key in target) fail(part, `key ${namespace}.${key} is already defined`);
+        target[key] = value;
+      }
+      dictionary[namespace] = target;
+      texts.push(`${namespace}/${name}\n${partText}`);
+      parts += 1;
+    }
+  }
+  if (text === undefined && names.length === 0 && parts === 0) return undefined;
   return { dictionary, text: texts.join('\n') };
 }
 

@@ -87,6 +87,13 @@ describe.each(dialectsUnderTest())('content seeds on %s', (dialect) => {
     expect(await listTranslations(database.db, 'en')).toContainEqual({ key: 'dailyLogin.title', value: 'Daily prize' });
     expect(await listTranslations(database.db, 'es')).toEqual([{ key: 'dailyLogin.title', value: 'Premio diario' }]);
     expect(await listTranslations(database.db, 'en')).toHaveLength(5);
+
+    // A feature's keys in a shared namespace (its error messages in `errors`), as a file of its own.
+    mkdirSync(path.join(contentDir, 'translations/en/errorPage'), { recursive: true });
+    writeFileSync(path.join(contentDir, 'translations/en/errorPage/daily-login.json'), JSON.stringify({ dailyLoginClosed: 'Closed today' }));
+    expect(await seedTranslations(database.db, undefined, contentDir)).toEqual({ en: 'applied', es: 'unchanged' });
+    expect(await listTranslations(database.db, 'en')).toContainEqual({ key: 'errorPage.dailyLoginClosed', value: 'Closed today' });
+    expect(await listTranslations(database.db, 'en')).toContainEqual({ key: 'errorPage.title', value: 'Page not found' });
   });
 
   it('refuses a broken content file and leaves the previous content in place', async () => {
@@ -109,6 +116,10 @@ describe.each(dialectsUnderTest())('content seeds on %s', (dialect) => {
       writeFileSync(path.join(broken, 'translations/en/a.json'), '{"c": "y"}');
       await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/namespace a is already defined/);
       rmSync(path.join(broken, 'translations/en/a.json'));
+      mkdirSync(path.join(broken, 'translations/en/a'), { recursive: true });
+      writeFileSync(path.join(broken, 'translations/en/a/feature.json'), '{"b": "twice"}');
+      await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/key a\.b is already defined/);
+      rmSync(path.join(broken, 'translations/en/a'), { recursive: true });
       writeFileSync(path.join(broken, 'translations/en.json'), '{"__proto__": {"b": "x"}}');
       await expect(seedTranslations(database.db, undefined, broken)).rejects.toThrow(/reserved/);
       mkdirSync(path.join(broken, 'legal-pages/en'), { recursive: true });
