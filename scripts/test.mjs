@@ -14,9 +14,20 @@ let failed = 0;
 let skipped = 0;
 const failures = [];
 
+/** How long each step took, printed at the end (CI must stay under 40 minutes: see .ci/run). */
+const timings = [];
+function timed(label, action) {
+  const started = Date.now();
+  const result = action();
+  const seconds = Math.round((Date.now() - started) / 1000);
+  timings.push([label, seconds]);
+  process.stdout.write(`== ${label}: ${seconds} s ==\n`);
+  return result;
+}
+
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n== ${label} ==\n`);
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  const result = timed(label, () => spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }));
   if (result.status !== 0) failures.push(label);
   return result.status === 0;
 }
@@ -37,7 +48,7 @@ for (const project of ['unit', 'integration']) {
   countVitest(out);
 }
 
-const e2e = spawnSync('node', ['scripts/e2e.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
+const e2e = timed('browser tests', () => spawnSync('node', ['scripts/e2e.mjs'], { cwd: root, stdio: 'inherit', env: process.env }));
 if (e2e.status !== 0) failures.push('browser tests');
 const e2eReport = path.join(resultsDir, 'e2e.json');
 if (existsSync(e2eReport)) {
@@ -47,6 +58,7 @@ if (existsSync(e2eReport)) {
   skipped += stats.skipped ?? 0;
 }
 
+process.stdout.write(`\nstep times: ${timings.map(([label, seconds]) => `${label} ${seconds} s`).join(', ')}\n`);
 if (failures.length) process.stdout.write(`\nfailed steps: ${failures.join(', ')}\n`);
 process.stdout.write(`\n${passed} passed, ${failed} failed, ${skipped} skipped\n`);
 process.exit(failures.length ? 1 : 0);
