@@ -75,3 +75,17 @@ test('sound is off at first and the choice is remembered', async ({ page }) => {
   client = await openGame(page, 'orchard-fiesta');
   await expect(client.getByTestId('sound')).toHaveAttribute('aria-pressed', 'true');
 });
+
+test('hold and link: the coins already locked stay still while the other cells respin, and the feature ends on its total', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signUp(page, uniqueEmail('feel-link'));
+  const client = await openGame(page, 'star-forge-link');
+  await client.getByTestId('bonus-buy').click();
+  await client.getByTestId('bonus-buy-confirm').click();
+  const screen = client.getByTestId('celebration');
+  await expect(screen).toHaveAttribute('data-kind', 'featureIntro', { timeout: 30_000 });
+  await screen.getByRole('button').click();
+  // The first respin: at least the six coins that started the feature stand still over the spinning reels.
+  await expect.poll(async () => client.getByTestId('held-cell').count(), { timeout: 20_000, intervals: [50] }).toBeGreaterThanOrEqual(6);
+  await expect(client.locator('[data-testid="celebration"][data-kind="featureTotal"], [data-testid="celebration"][data-kind="jackpot"]').first()).toBeVisible({ timeout: 180_000 });
+});

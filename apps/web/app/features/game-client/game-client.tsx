@@ -105,6 +105,10 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   const bet = steps[Math.min(betIndex, steps.length - 1)] ?? game.bets[currency].min;
   const [grid, setGrid] = useState<string[][]>(() => initialGrid(game));
   const [last, setLast] = useState<Round | null>(null);
+  const lastRef = useRef<Round | null>(null);
+  useEffect(() => {
+    lastRef.current = last;
+  }, [last]);
   const [feature, setFeature] = useState<Round['feature']>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -162,9 +166,13 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         if (round.stake > 0) setBalance((b) => b - round.stake);
         // Hold and link respins keep their coins: only a spin that could start the feature anticipates it.
         const anticipateFrom = trigger && round.outcome.step !== 'respin' ? anticipationFrom(round.outcome.grid, trigger.symbol, trigger.count) : -1;
+        // A respin keeps the coins already locked still; only the empty cells spin.
+        const lockedBefore = round.outcome.step === 'respin' ? (lastRef.current?.outcome.coins?.values ?? []) : [];
+        const held = new Set(lockedBefore.flatMap((value, i) => (value > 0 ? [`${Math.floor(i / rows)}-${i % rows}`] : [])));
         await reels.current?.spin(round.outcome.grid, {
           turbo,
           anticipateFrom,
+          held,
           onReelStop: (r) => soundRef.current && sounds.reelStop(r),
           onAnticipation: () => soundRef.current && sounds.anticipation(),
         });
@@ -201,7 +209,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         setBusy(false);
       }
     },
-    [bet, currency, feature, game, gameId, session, t, trigger, turbo],
+    [bet, currency, feature, game, gameId, session, rows, t, trigger, turbo],
   );
 
   // Features continue by themselves; autoplay plays its next paid spin after each round.

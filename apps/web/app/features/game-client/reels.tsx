@@ -11,6 +11,8 @@ export interface SpinOptions {
   turbo: boolean;
   /** The first reel that anticipates the feature (-1: none). */
   anticipateFrom?: number;
+  /** "reel-row" cells that stay still while the rest spins (hold and link: the coins already locked). */
+  held?: ReadonlySet<string>;
   onReelStop?(reel: number): void;
   onAnticipation?(): void;
 }
@@ -42,6 +44,7 @@ interface Cell {
 
 interface Spinning {
   columns: Cell[][];
+  held: ReadonlySet<string>;
   durations: number[];
   anticipateFrom: number;
   key: number;
@@ -84,7 +87,7 @@ export const Reels = forwardRef<ReelsHandle, Props>(function Reels({ slug, grid,
         });
         pending.current = { resolve, options };
         setLanded(0);
-        setSpinning({ columns, durations, anticipateFrom, key: Date.now() });
+        setSpinning({ columns, durations, anticipateFrom, held: options.held ?? new Set(), key: Date.now() });
       });
     },
   }));
@@ -145,6 +148,15 @@ export const Reels = forwardRef<ReelsHandle, Props>(function Reels({ slug, grid,
                 );
               })}
             </div>
+            {spinning &&
+              column.map((id, row) =>
+                spinning.held.has(`${reel}-${row}`) ? (
+                  <div key={`held-${row}`} className="gc-held absolute inset-x-0 p-[5%]" style={{ top: `${(row / rows) * 100}%`, height: `${100 / rows}%` }} data-testid="held-cell">
+                    <SymbolArt slug={slug} id={id} kind={symbols[id]?.kind ?? 'regular'} />
+                    {coinLabels[reel * rows + row] && <span className="absolute inset-x-0 bottom-[10%] text-center text-[clamp(.6rem,2.6vmin,1rem)] font-black text-white [text-shadow:0_1px_2px_#000,0_0_6px_#000]">{coinLabels[reel * rows + row]}</span>}
+                  </div>
+                ) : null,
+              )}
           </div>
         );
       })}
