@@ -243,12 +243,11 @@ export class OutboxDispatcher {
       await markEventFailed(database.db, id, { retryAtMs: now + this.leaseMs, error: `push refused: ${error}` });
     }
     // Events with batch handlers wait for them (flushBatches); the others are finished now.
-    const batched = events.filter((e) => registry.handlersFor(e.type).some((h) => h.handleBatch));
+    const batched: DomainEvent[] = [];
+    const direct: DomainEvent[] = [];
+    for (const event of events) (registry.handlersFor(event.type).some((h) => h.handleBatch) ? batched : direct).push(event);
     if (batched.length === 0) return this.finish(pass);
-    if (batched.length < events.length) {
-      const direct = new Set(events.filter((e) => !batched.includes(e)).map((e) => e.id));
-      await this.finish({ ...pass, events: events.filter((e) => direct.has(e.id)) });
-    }
+    if (direct.length > 0) await this.finish({ ...pass, events: direct });
     if (this.batchQueue.length === 0) this.batchSinceMs = now;
     this.batchQueue.push({ ...pass, events: batched });
     this.batchQueuedEvents += batched.length;
