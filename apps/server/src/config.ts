@@ -67,6 +67,8 @@ export const ZServerEnv = z.object({
    * process on the database must run it.
    */
   JOBS_RUNNER: booleanFromString.default(true),
+  /** How long a job's claim holds without a heartbeat (heartbeats every third of it); a dead node's jobs wait this long. */
+  JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */
   OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
   OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
