@@ -1,4 +1,5 @@
 import { scheduleJob, type ScheduleResult } from '@sweepstack/db/jobs/repository';
+import { FeatureFinished } from '@sweepstack/contracts/feature-finish/events';
 import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import type { Database } from '@sweepstack/db/schema';
 import { finishTimerPlan } from '@sweepstack/domain/feature-finish/finish-timer';
@@ -10,7 +11,7 @@ import { defineJob } from '../registry';
 
 export const FEATURE_FINISH_JOB = 'feature.finish';
 /** The outbox event the job records when a feature instance finishes (features turn their flags off on it). */
-export const FEATURE_FINISHED_EVENT = 'feature.finished';
+export const FEATURE_FINISHED_EVENT = FeatureFinished.name;
 
 const ZFinish = z.strictObject({
   feature: z.string().regex(/^[a-z][a-z0-9-]{0,49}$/),
