@@ -11,6 +11,7 @@ import { dailyLoginEconomyModel } from '@sweepstack/domain/daily-login/economy-m
 import type { FreeSpinStake } from '@sweepstack/domain/rewards/budget';
 import { simulateEconomy, type EconomyFeatureModel, type FeatureFigures, type SimRandom } from '@sweepstack/domain/rewards/economy-sim';
 import type { PrizeTable } from '@sweepstack/domain/rewards/prize-table';
+import { hasCapability, isThemeId } from '@sweepstack/contracts/themes';
 import { wheelEconomyModel } from '@sweepstack/domain/wheel-of-treasure/economy-model';
 import { findGame } from '@sweepstack/games/catalogue/games';
 
@@ -67,6 +68,8 @@ function seededRandom(seed: number): SimRandom {
 }
 
 const url = process.env.DATABASE_URL || 'sqlite:data/sweepstack.db';
+// The server's theme (its default when unset): it decides which extended wheel is drawn.
+const theme = isThemeId(process.env.THEME) ? process.env.THEME : 'nlc';
 const handle = openDatabase(url, { poolSize: 2 });
 try {
   const db = handle.db;
@@ -93,7 +96,8 @@ try {
         wheelEconomyModel({
           daily: wheelDaily,
           booster: tables.get('wheel-of-treasure-booster'),
-          extra: tables.get('wheel-of-treasure-extra'),
+          // The extended wheel this deployment draws: with the treasure chest in lootbox themes (spec §5).
+          extra: tables.get(hasCapability(theme, 'lootboxes') ? 'wheel-of-treasure-extra-lootbox' : 'wheel-of-treasure-extra'),
           tables,
           budget: await budgetOf('wheel-of-treasure'),
           spinChance: number('spin-chance', 0, 1),
