@@ -242,6 +242,142 @@ function Verifier() {
   );
 }
 
+interface FairDraw {
+  drawId: number;
+  feature: string;
+  table: { slug: string; version: number; totalWeight: number; segments: { index: number; weight: number; percent: number; prize: unknown }[] };
+  serverSeedHash: string;
+  serverSeed: string | null;
+  clientSeed: string;
+  nonce: number;
+  ticket: number;
+  segmentIndex: number;
+}
+
+/**
+ * Verify a prize draw (a wheel spin, a lootbox: docs/rewards.md): recomputes the ticket and the segment
+ * in the browser from the revealed seed and the table version the draw used, with the server's code.
+ */
+function DrawVerifier() {
+  const { t } = useTranslation();
+  const [search] = useSearchParams();
+  const [drawId, setDrawId] = useState(search.get('draw') ?? '');
+  const [draw, setDraw] = useState<FairDraw | null>(null);
+  const [result, setResult] = useState<{ commitmentMatches: boolean; drawMatches: boolean; ticket: number; segmentIndex: number } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function load(id: string) {
+    setBusy(true);
+    setError(null);
+    setResult(null);
+    try {
+      const answer = await http<{ data: FairDraw }>('/rest/fairness/draws/{id}/', { params: { id } });
+      setDraw(answer.data);
+      if (answer.data.serverSeed) await verify(answer.data);
+    } catch (failure) {
+      setDraw(null);
+      setError(failure instanceof HttpError && failure.status === 404 ? t('fairness.drawNotFound') : t('fairness.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(d: FairDraw) {
+    if (!d.serverSeed) return;
+    // The same code the server draws with, loaded on this page only.
+    const [{ drawSegmentIndex }, { HmacRandomSource }, { verifyCommitment }] = await Promise.all([import('@sweepstack/domain/rewards/prize-table'), import('@sweepstack/games/fairness/hmac-random'), import('@sweepstack/games/fairness/seeds')]);
+    const replayed = drawSegmentIndex({ segments: d.table.segments.map((s) => ({ weight: s.weight, prize: s.prize as never })) }, new HmacRandomSource({ serverSeed: d.serverSeed, clientSeed: d.clientSeed, nonce: d.nonce }));
+    setResult({ commitmentMatches: verifyCommitment(d.serverSeed, d.serverSeedHash), drawMatches: replayed.index === d.segmentIndex && replayed.ticket === d.ticket, ticket: replayed.ticket, segmentIndex: replayed.index });
+  }
+
+  async function revealAndVerify() {
+    setBusy(true);
+    try {
+      await http('/rest/fairness/rotate/', { method: 'POST', body: {} });
+      if (draw) await load(String(draw.drawId));
+    } catch {
+      setError(t('fairness.failed'));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  useEffect(() => {
+    const initial = search.get('draw');
+    if (initial && /^\d+$/.test(initial)) void load(initial);
+    // Once, from the link of the wheel's result.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const ok = result && result.commitmentMatches && result.drawMatches;
+  return (
+    <section aria-labelledby="verify-draw-title" className="card p-5">
+      <h2 id="verify-draw-title" className="text-xl font-extrabold">
+        {t('fairness.drawTitle')}
+      </h2>
+      <p className="mt-1 text-sm text-muted">{t('fairness.drawText')}</p>
+      <form
+        className="mt-3 flex flex-wrap items-end gap-2"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (/^\d+$/.test(drawId)) void load(drawId);
+        }}
+      >
+        <label className="flex flex-col">
+          <span className="field-label">{t('fairness.drawId')}</span>
+          <input className="field-input w-40" inputMode="numeric" value={drawId} onChange={(e) => setDrawId(e.target.value.replace(/\D/g, ''))} />
+        </label>
+        <button type="submit" className="btn btn-primary" disabled={busy || drawId === ''} data-testid="verify-draw">
+          {t('fairness.verify')}
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className="field-error mt-3">
+          {error}
+        </p>
+      )}
+      {draw && (
+        <dl className="mt-4 grid gap-1">
+          <dt className="text-sm text-muted">{t('fairness.drawTable')}</dt>
+          <dd>
+            {draw.table.slug} (v{draw.table.version})
+          </dd>
+          <dt className="text-sm text-muted">{t('fairness.serverSeedHash')}</dt>
+          <dd className={mono}>{draw.serverSeedHash}</dd>
+          <dt className="text-sm text-muted">{t('fairness.clientSeed')}</dt>
+          <dd className={mono}>{draw.clientSeed}</dd>
+          <dt className="text-sm text-muted">{t('fairness.nonce')}</dt>
+          <dd className={mono}>{draw.nonce}</dd>
+          <dt className="text-sm text-muted">{t('fairness.drawTicket')}</dt>
+          <dd className={mono}>
+            {draw.ticket} / {draw.table.totalWeight}
+          </dd>
+          <dt className="text-sm text-muted">{t('fairness.serverSeed')}</dt>
+          <dd className={mono}>{draw.serverSeed ?? t('fairness.notRevealed')}</dd>
+        </dl>
+      )}
+      {draw && !draw.serverSeed && (
+        <div className="mt-3">
+          <p className="text-muted">{t('fairness.drawRevealFirst')}</p>
+          <button type="button" className="btn btn-primary mt-2" disabled={busy} onClick={() => void revealAndVerify()} data-testid="reveal-and-verify-draw">
+            {t('fairness.revealAndVerify')}
+          </button>
+        </div>
+      )}
+      {result && (
+        <div role="status" className={`mt-4 rounded-theme border p-3 ${ok ? 'border-accent' : 'border-danger'}`} data-testid="verify-draw-result" data-ok={ok ? 'true' : 'false'}>
+          <p className="font-bold">{ok ? t('fairness.drawVerified') : t('fairness.notVerified')}</p>
+          <ul className="mt-1 list-disc pl-5 text-sm">
+            <li>{t(result.commitmentMatches ? 'fairness.commitmentOk' : 'fairness.commitmentBad')}</li>
+            <li>{t(result.drawMatches ? 'fairness.drawOk' : 'fairness.drawBad', { segment: result.segmentIndex + 1, ticket: result.ticket })}</li>
+          </ul>
+        </div>
+      )}
+    </section>
+  );
+}
+
 /** `/fairness`: the provably fair scheme, the player's seeds, and an in-browser verifier of past rounds. */
 export default function Fairness({ loaderData }: Route.ComponentProps) {
   const { t } = useTranslation();
@@ -263,6 +399,7 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
         <>
           <SeedPanel initial={loaderData.seeds} />
           <Verifier />
+          <DrawVerifier />
         </>
       ) : (
         <p>
