@@ -5,7 +5,7 @@ import { signUp, uniqueEmail, acceptCookies } from './helpers';
 /**
  * Wheel of treasure (docs/features/wheel-of-treasure.md) on a phone: the free daily spin from the
  * keyboard alone, the wheel resting exactly on the segment the server drew, the header balance
- * following the prize; in two themes and in Spanish (with reduced motion: no spin, the result at
+ * following the prize, the draw verified on /fairness; in two themes and in Spanish (with reduced motion: no spin, the result at
  * once); axe clean. Guests see every wheel's odds before anything is bought.
  */
 
@@ -80,8 +80,13 @@ for (const { theme, locale, reducedMotion } of [
     await expect(timer).toHaveText(/^\d{2}:\d{2}:\d{2}$/);
     const first = await timer.innerText();
     await expect.poll(() => timer.innerText(), { timeout: 5000 }).not.toBe(first);
-    await page.keyboard.press('Escape');
+
+    // The draw is verifiable on /fairness: the browser recomputes it once the seed is revealed.
+    await dialog.locator('a[href*="fairness"]').click();
     await expect(dialog).toBeHidden();
+    await page.getByTestId('reveal-and-verify-draw').click();
+    await expect(page.getByTestId('verify-draw-result')).toHaveAttribute('data-ok', 'true');
+    expect(await violations(page, 'main')).toEqual([]);
   });
 }
 
