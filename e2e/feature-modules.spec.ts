@@ -26,8 +26,9 @@ test('a player: openModal, openSupport and the header open the features\' modals
   await page.keyboard.press('Escape');
   await expect(seasons).toBeHidden();
 
+  // A built feature's link: values containing daily-wheel open the wheel of treasure.
   await page.goto('/lobby/?openModal=daily-wheel-booster');
-  await expect(page.getByRole('dialog', { name: 'Daily wheel' })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Wheel of treasure' })).toBeVisible();
   await page.keyboard.press('Escape');
 
   // Spec §2: a backdrop click (and Escape) never closes the tournaments modal; its own button does.
