@@ -63,10 +63,12 @@ export default defineConfig({
     target: 'es2022',
     cssMinify: true,
     rolldownOptions: {
+      // The plugin-timing paragraph after every build is noise here (the precompression is slow on purpose).
+      checks: { bundlerTimings: false },
       output: {
         // Few requests on first load: one framework chunk and one app chunk. The modal stack and
         // Radix stay lazy (loaded on the first modal).
-        advancedChunks: {
+        codeSplitting: {
           groups: [
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zustand|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/, priority: 2 },
             // Lazy parts stay out: the cash widget, the account pages, the real-time client (socket.io), the

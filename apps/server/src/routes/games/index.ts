@@ -104,7 +104,9 @@ const gamesRoutes: FastifyPluginAsync = async (fastify) => {
       }
       const [json, catalogue] = await Promise.all([readCachedGamesPayload(deps.database.db, groupKey), catalogueOr503(request)]);
       if (json === undefined) {
-        request.log.warn({ groupKey }, GAMES_CACHE_MESSAGES.hashNotFound);
+        // Nothing stored yet for this group (the first visit after a start or a catalogue change): an
+        // ordinary miss, which the web logs once as spec §8 asks; here it is only a debug line.
+        request.log.debug({ groupKey }, GAMES_CACHE_MESSAGES.hashNotFound);
         throw new AppError('GAME_CACHE_NOT_FOUND');
       }
       const check = checkStoredGamesPayload(json, catalogue);

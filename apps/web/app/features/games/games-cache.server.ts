@@ -39,5 +39,6 @@ export function contextApiCall(context: AppLoadContext): ApiCall {
 
 /** Spec §8: cache problems are logged (a warning: each has a fallback). */
 export function ssrGamesCacheLog(context: AppLoadContext): (message: GamesCacheMessage, detail?: unknown) => void {
-  return (message, detail) => console.warn(`[${context.requestId}] ${message}`, detail ?? '');
+  // One line per problem (a detail object would print over several raw lines).
+  return (message, detail) => console.warn(`[${context.requestId}] ${message}${detail === undefined ? '' : ` ${JSON.stringify(detail)}`}`);
 }
