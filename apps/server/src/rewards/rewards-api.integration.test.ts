@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newSeedCandidate } from '../games/play';
 import { signUpViaApi } from '../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../testing/test-app';
+import { OPERATOR_ENV, operatorCookie } from '../kyc/testing';
 import { drawPrize } from './draw-prize';
 
 const table = parsePrizeTable({
@@ -27,7 +28,7 @@ const table = parsePrizeTable({
 describe.each(dialectsUnderTest())('rewards API on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
+    t = await createTestApp(dialect, { seed: true, env: OPERATOR_ENV });
     await savePrizeTable(t.database.db, table, { nowMs: 1 });
   }, 60_000);
   afterAll(async () => {
@@ -43,6 +44,28 @@ describe.each(dialectsUnderTest())('rewards API on %s', (dialect) => {
     expect((await pay()).replayed).toBe(false);
     expect((await pay()).replayed).toBe(true);
     expect((await getPlayerBalance(t.database.db, playerId)).coins).toBe(before + 77);
+  });
+
+  it('an operator grants a player free spins once per key, audited, with a notice; support may only read', async () => {
+    const { cookie, uuid } = await signUpViaApi(t.app, `grant-${dialect}@rewards.test`);
+    const admin = await operatorCookie(t.app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    const game = await t.database.db.selectFrom('games').select('id').orderBy('id').executeTakeFirstOrThrow();
+    const payload = { playerUuid: uuid, prize: { kind: 'free_spins', gameId: Number(game.id), count: 5, betLevel: 1, lifetimeMs: 3_600_000, currency: 'GC' }, reason: 'sorry for the outage', key: `grant-${dialect}-0001` };
+    const first = await t.app.inject({ method: 'POST', url: '/api/operator/rewards/grants/', payload, headers: { cookie: admin } });
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/api/operator/rewards/grants/', payload, headers: { cookie: admin } });
+    expect(again.json().data).toMatchObject({ replayed: true, spinsId: first.json().data.spinsId });
+    const spins = (await t.app.inject({ method: 'GET', url: '/rest/free-spins/', headers: { cookie } })).json().data.freeSpins;
+    expect(spins).toHaveLength(1);
+    expect(spins[0]).toMatchObject({ spinsRemain: 5, spinsTotal: 5 });
+    const notices = (await t.app.inject({ method: 'GET', url: '/rest/rewards/notices/', headers: { cookie } })).json().data.notices;
+    expect(notices.map((n: { kind: string }) => n.kind)).toEqual(['free_spins_granted']);
+    const audit = await t.database.db.selectFrom('operator_audit').select('action').where('action', '=', 'rewards.grant').execute();
+    expect(audit).toHaveLength(1);
+    const bad = await t.app.inject({ method: 'POST', url: '/api/operator/rewards/grants/', payload: { ...payload, prize: { kind: 'multiplier', factor: 3 }, key: `grant-${dialect}-0002` }, headers: { cookie: admin } });
+    expect(bad.statusCode).toBe(400);
+    expect((await t.app.inject({ method: 'POST', url: '/api/operator/rewards/grants/', payload })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'GET', url: '/api/operator/rewards/tables/', headers: { cookie: admin } })).json().data.tables.length).toBeGreaterThan(0);
   });
 
   it('publishes every table with odds computed from its weights, to guests too', async () => {

@@ -1,3 +1,5 @@
+import type { z } from 'zod';
+import type { ZFreeSpins } from '@sweepstack/contracts/rewards/prize';
 import type { CatalogueGame } from '@sweepstack/games/catalogue/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -36,8 +38,12 @@ interface Outcome {
   jackpotWon: string | null;
 }
 
+type FreeSpins = z.infer<typeof ZFreeSpins>;
+
 export interface Round {
   roundId: number;
+  /** Spins left on the free-spin grant the round was played from. */
+  freeSpinsRemain?: number;
   bet: number;
   stake: number;
   win: number;
@@ -124,6 +130,14 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   const [history, setHistory] = useState<Round[]>([]);
   const [historyState, setHistoryState] = useState<'idle' | 'loading' | 'failed'>('idle');
   const [spins, setSpins] = useState(0);
+  // A free-spin grant of this game in this currency (docs/rewards.md): its own button plays it.
+  const [freeSpins, setFreeSpins] = useState<FreeSpins | null>(null);
+  const loadFreeSpins = useCallback(() => {
+    void http<{ data: { freeSpins: FreeSpins[] } }>('/rest/free-spins/', { query: { gameId } })
+      .then((answer) => setFreeSpins(answer.data.freeSpins.find((grant) => grant.currency === currency) ?? null))
+      .catch(() => setFreeSpins(null));
+  }, [currency, gameId]);
+  useEffect(() => loadFreeSpins(), [loadFreeSpins]);
   const reels = useRef<ReelsHandle>(null);
   const busyRef = useRef(false);
   const soundRef = useRef(sound);
@@ -147,13 +161,13 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   }, [gameId, steps]);
 
   const play = useCallback(
-    async (buy: boolean): Promise<Round | null> => {
+    async (buy: boolean, grant?: FreeSpins): Promise<Round | null> => {
       if (busyRef.current) return null;
       busyRef.current = true;
       setBusy(true);
       setMessage(null);
       if (soundRef.current) sounds.spin();
-      const body = { session, bet: feature ? feature.bet : bet, idempotencyKey: newKey(), ...(buy ? { buy: true } : {}) };
+      const body = grant ? { session, bet: grant.bet, idempotencyKey: newKey(), freeSpinsId: grant.spinsId } : { session, bet: feature ? feature.bet : bet, idempotencyKey: newKey(), ...(buy ? { buy: true } : {}) };
       try {
         let round: Round;
         try {
@@ -180,6 +194,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         setLast(round);
         setBalance(round.balance);
         setFeature(round.feature);
+        if (grant && round.freeSpinsRemain !== undefined) setFreeSpins(round.freeSpinsRemain > 0 ? { ...grant, spinsRemain: round.freeSpinsRemain } : null);
         post({ type: 'sweepstack:balance', currency, balance: round.balance });
         setHistory((list) => (list.length ? [round, ...list].slice(0, 50) : list));
         if (soundRef.current) {
@@ -201,6 +216,8 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         if (code === 'WALLET_INSUFFICIENT_FUNDS') post({ type: 'sweepstack:insufficient-funds' });
         if (code === 'GAME_BET_OVER_MAX') post({ type: 'sweepstack:max-bet', max: game.bets[currency].max, currency });
         if (code === 'GEO_SWEEPSTAKES_RESTRICTED') post({ type: 'sweepstack:sweepstakes-restricted' });
+        // Used up or expired meanwhile: the list says what is left.
+        if (code === 'FREE_SPINS_NOT_AVAILABLE') loadFreeSpins();
         setMessage(error instanceof HttpError && error.messageKey ? t(error.messageKey, { defaultValue: error.message }) : t('gameClient.failed'));
         setAutoplay(null);
         return null;
@@ -209,7 +226,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
         setBusy(false);
       }
     },
-    [bet, currency, feature, game, gameId, session, rows, t, trigger, turbo],
+    [bet, currency, feature, game, gameId, loadFreeSpins, session, rows, t, trigger, turbo],
   );
 
   // Features continue by themselves; autoplay plays its next paid spin after each round.
@@ -413,6 +430,17 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
             </button>
           </div>
         </div>
+        {freeSpins && !feature && (
+          <div className="flex w-full max-w-md items-center justify-between gap-3 rounded-xl border-2 border-[#ffe066]/70 bg-black/60 px-3 py-2" data-testid="free-spins-card">
+            <p className="text-sm">
+              <span className="font-bold text-[#ffe066]">{t('gameClient.freeSpinsCard', { count: freeSpins.spinsRemain, bet: fmt(freeSpins.bet) })}</span>{' '}
+              <span className="text-white/75">{t('gameClient.freeSpinsEnds', { date: new Date(freeSpins.endDate).toLocaleString(locale, { dateStyle: 'medium', timeStyle: 'short' }) })}</span>
+            </p>
+            <button type="button" className={CTL} onClick={() => void play(false, freeSpins)} disabled={busy || !!autoplay} data-testid="free-spin">
+              {t('gameClient.playFreeSpin')}
+            </button>
+          </div>
+        )}
         <nav className="flex flex-wrap justify-center gap-2" aria-label={t('gameClient.menu')}>
           {buyPrice !== null && (
             <button type="button" className={CTL} onClick={() => setPanel('buy')} disabled={!canPlay || !!autoplay} data-testid="bonus-buy">
