@@ -1,11 +1,13 @@
 import { CashierDepositCompleted } from '@sweepstack/contracts/cashier/events';
+import { FeatureFinished } from '@sweepstack/contracts/feature-finish/events';
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
+import { writeFeatureStatus } from '@sweepstack/db/repositories/feature-state';
 import { WheelOfTreasureBoosterEarned, WheelOfTreasureExtraSpinsCredited } from '@sweepstack/contracts/wheel-of-treasure/events';
 import { addRoundsPlayed, creditPurchasedExtraSpins, wheelOffers, wheelSettings, wheelStateOf, wheelStatesOf } from '@sweepstack/db/wheel-of-treasure/repository';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { NEW_WHEEL_STATE, wheelStatus } from '@sweepstack/domain/wheel-of-treasure/wheel-rules';
 import type { On, OnBatch } from '../../events/registry';
-import { isWheelActive, playerStatusOf } from './wheel-info';
+import { FEATURE, isWheelActive, playerStatusOf } from './wheel-info';
 
 /**
  * The wheel's reactions to play and purchases: rounds played count toward today's booster (one
@@ -39,6 +41,14 @@ export function wheelHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): vo
       if (was || !wheelStatus(state, today, settings).boosterEarned) continue;
       await recordPush({ eventType: WheelOfTreasureBoosterEarned.name, playerId, payload: { day: today }, push: { type: 'wheelOfTreasure', action: 'boosterEarned', data: playerStatusOf(state, settings, nowMs) } });
     }
+  });
+
+  on(FeatureFinished, async function markFinished(event, { trx, clock }) {
+    if (event.payload.feature !== FEATURE) return;
+    const settings = await wheelSettings(trx);
+    // A finish moved since this timer was set: the status follows the rules as they are now.
+    const nowMs = clock.nowMs();
+    await writeFeatureStatus(trx, FEATURE, { isActive: isWheelActive(settings, nowMs), finishedAt: settings.finishesAtMs }, nowMs);
   });
 
   on(CashierDepositCompleted, async function creditExtraSpins(event, { trx, clock, recordPush }) {

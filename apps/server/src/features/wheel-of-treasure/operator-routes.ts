@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeFeatureStatus } from '@sweepstack/db/repositories/feature-state';
+import { scheduleFeatureFinish } from '../../jobs/kinds/feature-finish';
 import type { OperatorRouteTools } from '../../platform/define-feature';
 import { prizeTableOdds } from '../../rewards/views';
 import { FEATURE, isWheelActive } from './wheel-info';
@@ -108,6 +109,8 @@ export function wheelOperatorRoutes(fastify: FastifyInstance, { audit }: Operato
       const after = { ...before, ...request.body };
       await saveWheelSettings(trx, after, nowMs);
       await writeFeatureStatus(trx, FEATURE, { isActive: isWheelActive(after, nowMs), finishedAt: after.finishesAtMs }, nowMs);
+      // Spec §4: the finish is a durable timer; at that time the feature.finished event turns the status off.
+      if (after.finishesAtMs !== null && after.finishesAtMs !== before.finishesAtMs) await scheduleFeatureFinish(trx, { feature: FEATURE, instance: 'site', finishAtMs: after.finishesAtMs }, { clock: deps.clock, log: request.log });
       await audit(trx, request, { action: 'rules', targetType: 'feature', targetId: FEATURE, before, after });
       return after;
     });

@@ -293,7 +293,13 @@ describe.each(dialectsUnderTest())('wheel of treasure on %s (stormrush: lootboxe
     expect(overview.offers).toEqual({ 'wheel-extra-3': 3 });
 
     const player = await h.signUp();
-    expect((await h.operator('PUT', '/rules/', { finishesAtMs: h.clock.nowMs() - 1 })).statusCode).toBe(200);
+    // A finish time is a durable timer: when it comes, the feature's status row turns inactive.
+    const status = async () => JSON.parse((await h.db().selectFrom('feature_status').select('status_json').where('feature', '=', 'wheel-of-treasure').executeTakeFirstOrThrow()).status_json) as { isActive: boolean };
+    expect((await h.operator('PUT', '/rules/', { finishesAtMs: h.clock.nowMs() + 60_000 })).statusCode).toBe(200);
+    expect(await status()).toMatchObject({ isActive: true });
+    h.clock.advance(60_000);
+    await h.app().jobs.runner.runDue();
+    await h.settle(async () => !(await status()).isActive, 'the finish to turn the status off');
     expect((await h.info(player)).isActive).toBe(false);
     expect((await h.spinRaw(player, 'daily')).json().error.code).toBe('WHEEL_OF_TREASURE_NOT_ACTIVE');
     expect((await h.operator('PUT', '/rules/', { finishesAtMs: null })).statusCode).toBe(200);
