@@ -198,7 +198,7 @@ function scene(game: CatalogueGame, rand: () => number): string {
 
 /**
  * A game's tile (400×400): its theme's scene, its own hero illustration (no two tiles share one) with
- * companions and a glow, the JACKPOT badge at the top left (the favourite heart sits top right). No title:
+ * companions, a glow and ground shadows (gradients, not filters: a lobby rasterises two dozen tiles), the JACKPOT badge at the top left (the favourite heart sits top right). No title:
  * the lobby prints the title under the tile.
  */
 export function tileSvg(game: CatalogueGame): string {
@@ -212,11 +212,12 @@ export function tileSvg(game: CatalogueGame): string {
     : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(game.title)}">
 ${scene(game, rand)}
-<defs><radialGradient id="halo"><stop offset="0" stop-color="#fff" stop-opacity=".85"/><stop offset=".35" stop-color="${shade(b, 0.3)}" stop-opacity=".6"/><stop offset="1" stop-color="${b}" stop-opacity="0"/></radialGradient><filter id="drop" x="-20%" y="-20%" width="140%" height="140%"><feDropShadow dx="0" dy="8" stdDeviation="7" flood-color="#000" flood-opacity=".45"/></filter></defs>
+<defs><radialGradient id="halo"><stop offset="0" stop-color="#fff" stop-opacity=".85"/><stop offset=".35" stop-color="${shade(b, 0.3)}" stop-opacity=".6"/><stop offset="1" stop-color="${b}" stop-opacity="0"/></radialGradient><radialGradient id="ground"><stop offset="0" stop-color="#000" stop-opacity=".5"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
 <circle cx="200" cy="196" r="150" fill="url(#halo)"/>
-${left ? placeIcon(left, 26, 218, 128, 'l', 'drop') : ''}
-${right ? placeIcon(right, 246, 218, 128, 'r', 'drop') : ''}
-${placeIcon(heroes.hero, 84, 70, 232, 'h', 'drop')}
+<ellipse cx="90" cy="340" rx="60" ry="12" fill="url(#ground)"/><ellipse cx="310" cy="340" rx="60" ry="12" fill="url(#ground)"/><ellipse cx="200" cy="300" rx="105" ry="18" fill="url(#ground)"/>
+${left ? placeIcon(left, 26, 218, 128, 'l') : ''}
+${right ? placeIcon(right, 246, 218, 128, 'r') : ''}
+${placeIcon(heroes.hero, 84, 70, 232, 'h')}
 ${badge}
 </svg>
 `;
