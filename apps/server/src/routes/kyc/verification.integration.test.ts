@@ -1,5 +1,7 @@
+import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IDENTITY_STEP_JOB } from '../../kyc/sandbox-identity-provider/provider';
 import { signCallback, webhookSecretOf } from '../../kyc/sandbox-identity-provider/signature';
 import { OPERATOR_ENV, playerIdOf } from '../../kyc/testing';
 import { IDENTITY_CALLBACK_PATH, sandboxIdentityProviderOf } from '../../kyc/verification';
@@ -97,6 +99,19 @@ describe.each(dialectsUnderTest())('auto-verification with the sandbox identity 
     const fresh = await post('/rest/player/verification/start/', {}, cookie);
     expect(fresh.json().data.reference).not.toBe(reference);
     await idle();
+  });
+
+  it('retries a callback our endpoint refuses three times, then the step is dead and the next one follows', async () => {
+    // A check our side does not know: every callback is refused (401), as an endpoint that is down would.
+    const reference = 'fe'.repeat(16);
+    await scheduleJob(t.database.db, IDENTITY_STEP_JOB, `${reference}:1`, t.app.deps.clock.nowMs(), { reference, scenario: 'reject', index: 0 });
+    await idle();
+    const steps = await t.database.db.selectFrom('jobs').selectAll().where('kind', '=', IDENTITY_STEP_JOB).where('key', 'like', `${reference}:%`).orderBy('key').execute();
+    expect(steps.map((s) => [s.key, s.status, s.attempts])).toEqual([
+      [`${reference}:1`, 'dead', 3],
+      [`${reference}:2`, 'dead', 3],
+    ]);
+    expect(steps[0]!.last_error).toBe('status 401 (gave up after 3 attempts)');
   });
 
   it('reset sets enabled and available false; starting is then refused', async () => {
