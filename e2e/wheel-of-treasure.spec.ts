@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail, acceptCookies } from './helpers';
+import { acceptCookies, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail } from './helpers';
 
 /**
  * Wheel of treasure (docs/features/wheel-of-treasure.md) on a phone: the free daily spin from the
@@ -100,4 +100,34 @@ test('guests see every wheel with its odds in % before anything is bought, and t
   expect(await violations(page, 'main')).toEqual([]);
   await page.goto('/?openModal=daily-wheel');
   await expect(page).toHaveURL(/\/signup\/?/);
+});
+
+test("the day's welcome opens 5 s after load for a player with a free spin, and leads to the wheel", async ({ page }) => {
+  test.setTimeout(60_000);
+  await skipPresetPackageModal(page);
+  await skipWelcomeModals(page, ['daily-login']);
+  const signup = await page.request.post('/rest/auth/signup/', { data: { email: uniqueEmail('wheel-welcome'), password: 'E2e-Player-2026', birthday: '1990-04-12', acceptedTerms: true } });
+  expect(signup.status()).toBe(200);
+  await page.goto('/lobby/');
+  await acceptCookies(page);
+  const welcome = page.getByRole('dialog', { name: 'Your free spin is waiting' });
+  await expect(welcome).toBeVisible({ timeout: 15_000 });
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  await welcome.getByRole('button', { name: 'Spin now' }).click();
+  await expect(page.getByRole('dialog', { name: 'Wheel of treasure' }).getByTestId('wheel-spin-daily')).toBeVisible();
+});
+
+test.describe('on a desktop, in all nine themes', () => {
+  test.use({ viewport: { width: 1280, height: 900 }, isMobile: false, hasTouch: false });
+  test('the wheel page renders its wheel and odds, axe clean', async ({ page }) => {
+    test.setTimeout(120_000);
+    for (const theme of ['funrize', 'tao', 'nlc', 'product', 'funzCity', 'jackpotRabbit', 'sws', 'scarletSands', 'stormrush']) {
+      await page.goto(`/wheel-of-treasure/?theme=${theme}`);
+      await acceptCookies(page);
+      await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+      await expect(page.getByTestId('wheel-wheel-of-treasure-daily')).toBeVisible();
+      expect(await violations(page, 'main'), theme).toEqual([]);
+      if (theme === 'tao' || theme === 'nlc') await page.screenshot({ path: `test-results/e2e/artifacts/wheel-page-desktop-${theme}.png` });
+    }
+  });
 });
