@@ -72,6 +72,16 @@ export const ZServerEnv = z.object({
   /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */
   OPERATOR_BOOTSTRAP_EMAIL: z.email().optional(),
   OPERATOR_BOOTSTRAP_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  /**
+   * How long a guest page is served from memory before it is rendered again (docs/page-serving.md);
+   * 0 turns the cache off. Catalogue changes drop stored pages sooner (CONTENT_CHECK_INTERVAL_MS).
+   */
+  GUEST_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
+   * How often a server checks the content fingerprint (content_sets) for edits made by any node: the
+   * longest time an operator's change takes to show everywhere (docs/page-serving.md).
+   */
+  CONTENT_CHECK_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** Delay between the sandbox identity provider's simulated steps. */
   KYC_SANDBOX_STEP_DELAY_MS: z.coerce.number().int().min(0).max(600_000).default(1500),
 });

@@ -117,11 +117,11 @@ export class ContentCache {
 
 const caches = new WeakMap<object, ContentCache>();
 
-/** The content cache of this server (one per app). */
-export function contentCache(deps: Pick<AppDeps, 'database'>): ContentCache {
+/** The content cache of this server (one per app), checking the fingerprint every CONTENT_CHECK_INTERVAL_MS. */
+export function contentCache(deps: Pick<AppDeps, 'database'> & { config?: Pick<AppDeps['config'], 'CONTENT_CHECK_INTERVAL_MS'> }): ContentCache {
   let cache = caches.get(deps);
   if (!cache) {
-    cache = new ContentCache(deps);
+    cache = new ContentCache(deps, deps.config?.CONTENT_CHECK_INTERVAL_MS);
     caches.set(deps, cache);
   }
   return cache;

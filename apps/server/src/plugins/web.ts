@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { errorBody } from './errors';
+import { GuestPageCache } from './guest-page-cache';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -16,6 +17,10 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   if (mode === 'production' && !existsSync(path.join(webBuildDir, 'server', 'index.js'))) {
     throw new Error('The web build is missing: run `npm run build` (npm start does it for you).');
   }
+  // Guest pages from a short-lived cache (docs/page-serving.md); in production only, where pages are built.
+  const ttlMs = app.deps.config.GUEST_PAGE_CACHE_TTL_MS;
+  const pageCache = mode === 'production' && ttlMs > 0 ? new GuestPageCache(app.deps, ttlMs) : null;
+  app.decorateRequest('guestPageCache', null);
   // A missing hashed asset must not render the HTML 404 page: answer it directly.
   app.get('/assets/*', async (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
   await app.register(reactRouterFastify, {
@@ -26,7 +31,11 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
     getLoadContext: (request) => createLoadContext(app, request as unknown as FastifyRequest),
     // Runs before the SSR handler, on page requests only (not on assets or the API).
     childServerOptions: {
-      onRequest: (request, reply, done) => guardPageRequest(request as unknown as FastifyRequest, reply as unknown as FastifyReply, done),
+      onRequest: [
+        (request, reply, done) => guardPageRequest(request as unknown as FastifyRequest, reply as unknown as FastifyReply, done),
+        ...(pageCache ? [async (request: unknown, reply: unknown) => pageCache.onRequest(request as FastifyRequest, reply as FastifyReply)] : []),
+      ],
+      ...(pageCache ? { onSend: async (request: unknown, reply: unknown, payload: unknown) => pageCache.onSend(request as FastifyRequest, reply as FastifyReply, payload) } : {}),
     },
     ...(mode === 'development'
       ? { viteOptions: { root: webRoot, configFile: path.join(webRoot, 'vite.config.ts') } }
