@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DialectName } from '@sweepstack/db/connection';
+import { openDatabase, type DialectName } from '@sweepstack/db/connection';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { createTestDatabase, type TestDatabase } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
@@ -18,9 +18,15 @@ export interface TestApp {
 /** A real server (no listen) on a fresh database of the given dialect, for `app.inject()` tests. */
 export async function createTestApp(
   dialect: DialectName,
-  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; devTools?: boolean } = {},
+  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; devTools?: boolean; secondNodeOf?: TestDatabase; web?: 'production' } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase(dialect);
+  // A second node of one site: its own connection to another app's database (which that app destroys).
+  const database: TestDatabase = options.secondNodeOf
+    ? (() => {
+        const handle = openDatabase(options.secondNodeOf.url);
+        return { ...handle, destroy: () => handle.close() };
+      })()
+    : await createTestDatabase(dialect);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'sweepstack-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -35,7 +41,7 @@ export async function createTestApp(
     const { seedDatabase } = await import('@sweepstack/db/seed');
     await seedDatabase(database.db, { theme: config.THEME });
   }
-  const app = await build({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}) });
+  const app = await build({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.web ? { web: options.web } : {}) });
   await app.ready();
   return {
     app,
