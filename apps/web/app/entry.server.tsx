@@ -15,7 +15,7 @@ function compressorFor(request: Request): { encoding: string; stream: Transform 
   if (/\bbr\b/.test(accepted)) {
     return {
       encoding: 'br',
-      stream: createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+      stream: createBrotliCompress({ flush: constants.BROTLI_OPERATION_FLUSH, params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
     };
   }
   if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', stream: createGzip({ flush: constants.Z_SYNC_FLUSH, level: 6 }) };

@@ -11,14 +11,20 @@ export function toNumber(value: number | string): number {
   return Number(trimmed);
 }
 
+/** Number formats by locale and decimals: building one costs far more than formatting (pages format hundreds). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
 /** Formats with grouping and a fixed number of decimals in the given locale. */
 export function formatNumber(value: number | string, decimals = 0, locale = 'en'): string {
   const number = toNumber(value);
-  return new Intl.NumberFormat(locale === 'es' ? 'es-ES' : 'en-US', {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
-    useGrouping: 'always',
-  }).format(decimals === 0 ? Math.trunc(number) : number);
+  const tag = locale === 'es' ? 'es-ES' : 'en-US';
+  const key = `${tag}:${decimals}`;
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(tag, { minimumFractionDigits: decimals, maximumFractionDigits: decimals, useGrouping: 'always' });
+    numberFormats.set(key, format);
+  }
+  return format.format(decimals === 0 ? Math.trunc(number) : number);
 }
 
 /** Gold Coins are shown as whole numbers. */

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { StarIcon } from '../../components/icons';
+import { formatNumber } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
 import { themeVisual } from '../themes/themes';
@@ -11,7 +12,8 @@ const ABOUT_PARAGRAPHS = ['p1', 'p2', 'p3', 'p4', 'p5'] as const;
 /** Rating widget: one decimal and five stars filled to the rate. */
 export function Rating({ rate }: { rate: number }) {
   const { t, i18n } = useTranslation();
-  const text = rate.toLocaleString(i18n.language === 'es' ? 'es-ES' : 'en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  // A kept number format (toLocaleString builds one per call, a fraction of a millisecond each time).
+  const text = formatNumber(rate, 1, i18n.language);
   return (
     <div className="flex items-center gap-2" role="img" aria-label={t('footer.rating', { rate: text })} data-testid="rating">
       <span className="text-2xl font-extrabold" aria-hidden="true">
