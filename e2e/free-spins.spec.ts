@@ -48,3 +48,16 @@ async function gameIdOf(page: Page, slug: string): Promise<number> {
   if (!found) throw new Error(`no game ${slug}`);
   return found.id;
 }
+
+test('a guest reads every prize table\'s published odds on /fairness, in English and Spanish', async ({ page }) => {
+  await page.goto('/fairness/');
+  const odds = page.getByTestId('published-odds');
+  await expect(odds.getByRole('heading', { name: 'Published odds' })).toBeVisible();
+  const daily = page.getByTestId('published-odds-wheel-of-treasure-daily');
+  await expect(daily).toBeVisible();
+  // The chances shown add up to 100% (rounded to two decimals each).
+  const percents = (await daily.locator('tbody td:last-child').allTextContents()).map((text) => Number(text.replace('%', '').replace(',', '.')));
+  expect(Math.abs(percents.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(0.05);
+  await page.goto('/es/fairness/');
+  await expect(page.getByTestId('published-odds').getByRole('heading', { name: 'Probabilidades publicadas' })).toBeVisible();
+});

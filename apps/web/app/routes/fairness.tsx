@@ -1,6 +1,9 @@
+import type { PrizeTableOdds, PrizeView } from '@sweepstack/contracts/rewards/prize';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { formatFortuneCoins, formatGoldCoins, formatNumber } from '../lib/format';
 import { http, HttpError } from '../lib/http';
 import { metaTitle } from '../lib/meta';
 import { getSession } from '../lib/session.server';
@@ -32,16 +35,84 @@ interface Verification {
   replayedWin: number;
 }
 
+/** Every published prize table (for guests too): the odds section below. */
+async function loadOdds(context: Route.LoaderArgs['context']): Promise<PrizeTableOdds[]> {
+  try {
+    const response = await context.api('/rest/rewards/odds/');
+    if (!response.ok) return [];
+    return ((await response.json()) as { data: { tables: PrizeTableOdds[] } }).data.tables;
+  } catch {
+    return [];
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  if (session.isGuest) return { seeds: null };
+  const odds = await loadOdds(context);
+  if (session.isGuest) return { seeds: null, odds };
   try {
     const response = await context.api('/rest/fairness/seeds/');
-    if (!response.ok) return { seeds: null };
-    return { seeds: ((await response.json()) as { data: Seeds }).data };
+    if (!response.ok) return { seeds: null, odds };
+    return { seeds: ((await response.json()) as { data: Seeds }).data, odds };
   } catch {
-    return { seeds: null };
+    return { seeds: null, odds };
   }
+}
+
+function prizeWords(prize: PrizeView, t: TFunction, locale: string): string {
+  switch (prize.kind) {
+    case 'gold_coins':
+      return t('fairness.prizeGc', { amount: formatGoldCoins(prize.amount, locale) });
+    case 'fortune_coins':
+      return t('fairness.prizeFc', { amount: formatFortuneCoins(prize.amountCents / 100, locale) });
+    case 'coins':
+      return t('fairness.prizeBoth', { gc: formatGoldCoins(prize.amount, locale), fc: formatFortuneCoins(prize.amountCents / 100, locale) });
+    case 'free_spins':
+      return t('fairness.prizeFreeSpins', { count: prize.count });
+    case 'multiplier':
+      return t('fairness.prizeMultiplier', { factor: prize.factor });
+    case 'lootbox':
+      return t('fairness.prizeLootbox', { table: prize.table });
+    case 'nothing':
+      return t('fairness.prizeNothing');
+  }
+}
+
+/** The published odds of every prize table (docs/rewards.md), computed by the server from the weights the draws use. */
+function PublishedOdds({ tables }: { tables: PrizeTableOdds[] }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <section aria-labelledby="odds-title" className="card flex flex-col gap-4 p-5" data-testid="published-odds">
+      <h2 id="odds-title" className="text-xl font-extrabold">
+        {t('fairness.oddsTitle')}
+      </h2>
+      <p className="text-muted">{t('fairness.oddsText')}</p>
+      {tables.length === 0 && <p>{t('fairness.oddsNone')}</p>}
+      {tables.map((table) => (
+        <table key={table.slug} className="w-full text-left text-sm" data-testid={`published-odds-${table.slug}`}>
+          <caption className="pb-1 text-left font-bold">{t('fairness.oddsTable', { feature: table.feature, table: table.slug, version: table.version })}</caption>
+          <thead>
+            <tr className="text-xs uppercase tracking-wide text-muted">
+              <th scope="col" className="py-1 font-semibold">
+                {t('fairness.oddsPrize')}
+              </th>
+              <th scope="col" className="py-1 text-right font-semibold">
+                {t('fairness.oddsChance')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {table.segments.map((segment) => (
+              <tr key={segment.index} className="border-t border-line">
+                <td className="py-1">{segment.label ?? prizeWords(segment.prize, t, i18n.language)}</td>
+                <td className="py-1 text-right tabular-nums">{formatNumber(segment.percent, 2, i18n.language)}%</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ))}
+    </section>
+  );
 }
 
 const mono = 'break-all font-mono text-sm';
@@ -408,6 +479,7 @@ export default function Fairness({ loaderData }: Route.ComponentProps) {
           </Link>
         </p>
       )}
+      <PublishedOdds tables={loaderData.odds} />
     </div>
   );
 }
