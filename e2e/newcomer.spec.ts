@@ -210,3 +210,13 @@ test('item 11: an invalid sign-in link goes to the same path without aa, with au
   await expect(page.getByText('This sign-in link is invalid or has expired.')).toHaveCount(0);
   await context.close();
 });
+
+test('item 9: a brand-new player is welcomed (not "welcomed back") and told the sign-up gift is in the balance', async ({ browser }) => {
+  const { context, page } = await phone(browser, 390, 844, { state: player, consent: true });
+  await page.goto('/lobby/');
+  await expect(page.locator('#welcome-title')).toHaveText(/^Welcome, .+!$/);
+  await expect(page.getByText('Your sign-up gift of free coins is already in your balance')).toBeVisible();
+  await page.goto('/es/lobby/');
+  await expect(page.locator('#welcome-title')).toHaveText(/^¡Bienvenido, .+!$/);
+  await context.close();
+});

@@ -35,6 +35,7 @@ function playerView(init: AppInitData | null): PlayerView | null {
     accountStatus: init.accountStatus,
     login: init.login,
     email: init.email,
+    hasPlayed: init.lastGames.length > 0,
     isAffiliate: init.isAffiliate,
     emailConfirmed: init.emailConfirmed,
     gameMode: init.gameMode,

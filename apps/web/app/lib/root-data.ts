@@ -14,6 +14,8 @@ export interface PlayerView {
   accountStatus: string | null;
   login: string | null;
   email: string | null;
+  /** Whether the player has played any game yet (app init's lastGames): a newcomer is not welcomed "back". */
+  hasPlayed: boolean;
   isAffiliate: boolean;
   emailConfirmed: boolean;
   gameMode: GameMode;

@@ -15,9 +15,19 @@ export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
   const player = root.player;
   return (
     <div className="flex flex-col gap-6">
-      <h1 id="welcome-title" className="text-2xl font-extrabold sm:text-3xl">
-        {player?.login ? t('lobby.welcomeNamed', { name: player.login }) : t('lobby.welcome')}
-      </h1>
+      {/* A newcomer (no game played yet) is welcomed, not welcomed back, and told where the sign-up gift is. */}
+      <div>
+        <h1 id="welcome-title" className="text-2xl font-extrabold sm:text-3xl">
+          {player?.hasPlayed === false
+            ? player.login
+              ? t('lobby.welcomeNewNamed', { name: player.login })
+              : t('lobby.welcomeNew')
+            : player?.login
+              ? t('lobby.welcomeNamed', { name: player.login })
+              : t('lobby.welcome')}
+        </h1>
+        {player?.hasPlayed === false && <p className="mt-1 text-muted">{t('lobby.giftNote')}</p>}
+      </div>
       <LobbyView data={lobby} />
     </div>
   );
