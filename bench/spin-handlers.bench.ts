@@ -9,7 +9,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { countUndispatchedEvents } from '@sweepstack/db/repositories/domain-events';
-import { transfer } from '@sweepstack/db/repositories/ledger';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { seedDatabase } from '@sweepstack/db/seed';

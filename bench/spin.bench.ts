@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DialectName } from '@sweepstack/db/connection';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
-import { transfer } from '@sweepstack/db/repositories/ledger';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { seedDatabase } from '@sweepstack/db/seed';
 import { createTestDatabase, postgresAdminUrl } from '@sweepstack/testkit/test-database';

@@ -1,4 +1,8 @@
-import { createPending, getPlayerBalance, type LedgerDb, play, postPending, transfer, transferMany, voidPending } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { play } from '@sweepstack/db/repositories/ledger/plays';
+import type { LedgerDb } from '@sweepstack/db/repositories/ledger/records';
+import { transfer, transferMany } from '@sweepstack/db/repositories/ledger/transfers';
+import { createPending, postPending, voidPending } from '@sweepstack/db/repositories/ledger/two-phase';
 import { playerCreditKind } from '@sweepstack/domain/wallet/transfer-rules';
 import type { LedgerDriver } from './ledger-scenarios';
 

@@ -1,4 +1,4 @@
-import type { LedgerDb } from '@sweepstack/db/repositories/ledger';
+import type { LedgerDb } from '@sweepstack/db/repositories/ledger/records';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 
 /** Fails (throws) when any ledger invariant is broken; every test that moves coins ends with it. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { LedgerDb } from '@sweepstack/db/repositories/ledger';
+import type { LedgerDb } from '@sweepstack/db/repositories/ledger/records';
 import { insertPlayer } from '@sweepstack/db/repositories/players';
 
 /** Inserts a bare player row (for ledger tests that do not go through sign-up); answers its id. */

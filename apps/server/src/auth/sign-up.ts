@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { SignUpRequest } from '@sweepstack/contracts/auth/sign-up';
-import { creditSignupGift } from '@sweepstack/db/repositories/ledger';
+import { creditSignupGift } from '@sweepstack/db/repositories/ledger/signup-gift';
 import { emailExists, findPlayerById, insertPlayer, type Player } from '@sweepstack/db/repositories/players';
 import { insertTermsAcceptances, listTermsDocuments } from '@sweepstack/db/repositories/terms';
 import { assertOldEnough } from '@sweepstack/domain/auth/age';

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { getPlayerBalance, ledgerAtomic, transfer } from '@sweepstack/db/repositories/ledger';
+import { ledgerAtomic } from '@sweepstack/db/repositories/ledger/atomic';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';

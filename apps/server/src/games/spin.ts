@@ -4,7 +4,9 @@ import { advanceSeedNonces, ensureActiveSeed, findRoundsByKeys, insertRounds, lo
 import { claimJackpotPush, jackpotPoolValue, payJackpot } from '@sweepstack/db/repositories/jackpots';
 import { FreeSpinsPlayed } from '@sweepstack/contracts/rewards/events';
 import { lockFreeSpinGrants, useFreeSpins, type FreeSpinGrantRow } from '@sweepstack/db/rewards/repository';
-import { ledgerAtomic, SettlementBatch, type TransferRequest } from '@sweepstack/db/repositories/ledger';
+import { ledgerAtomic } from '@sweepstack/db/repositories/ledger/atomic';
+import type { TransferRequest } from '@sweepstack/db/repositories/ledger/records';
+import { SettlementBatch } from '@sweepstack/db/repositories/ledger/settlement-batch';
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { Database } from '@sweepstack/db/schema';
 import { SYSTEM_ACCOUNT_SHARDS, systemAccountShard, type AccountRef } from '@sweepstack/domain/wallet/accounts';

@@ -1,5 +1,6 @@
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,15 +1,15 @@
 import { Writable } from 'node:stream';
 import { openDatabase, type DatabaseHandle } from '@sweepstack/db/connection';
 import { claimJobs, countJobsByStatus, findJob, type Job, listJobs, scheduleJob } from '@sweepstack/db/jobs/repository';
-import { transfer } from '@sweepstack/db/repositories/ledger';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import { insertWalletTestPlayer } from '@sweepstack/testkit/wallet-fixtures';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensurePlayerAccounts, ensureSystemAccounts } from '@sweepstack/db/repositories/ledger';
+import { ensurePlayerAccounts, ensureSystemAccounts } from '@sweepstack/db/repositories/ledger/accounts';
 import { ManualClock } from '../testing/auth-helpers';
 import { ON_TIME_MS } from './cron';
 import { defineJob, JobRegistry, type JobDefinition } from './registry';

@@ -1,5 +1,6 @@
 import { AppError } from '@sweepstack/contracts/errors';
-import { createPending, getPlayerBalance, postPending, voidPending } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { createPending, postPending, voidPending } from '@sweepstack/db/repositories/ledger/two-phase';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { Database } from '@sweepstack/db/schema';
 import type { RedemptionsTable } from '@sweepstack/db/tables/kyc';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '@sweepstack/db/schema';
-import { transfer } from '@sweepstack/db/repositories/ledger';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';

@@ -1,4 +1,5 @@
-import { getPlayerBalance, type LedgerDb } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import type { LedgerDb } from '@sweepstack/db/repositories/ledger/records';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { recordPush } from './push';
 

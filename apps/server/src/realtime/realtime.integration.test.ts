@@ -6,7 +6,9 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweep
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpViaApi } from '../testing/auth-helpers';
 import { issueChannelToken } from './channel-token';
-import { ensurePlayerAccounts, getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
+import { ensurePlayerAccounts } from '@sweepstack/db/repositories/ledger/accounts';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { createRealtimeClient, type ConnectionStatus } from '../../../web/app/lib/realtime';
 import { recordBalanceChanged } from './balance-push';
 import { InvalidPushError, recordPush } from './push';

@@ -1,5 +1,7 @@
 import { addRewardNotice, grantFreeSpins } from '@sweepstack/db/rewards/repository';
-import { ensurePlayerAccounts, transferMany, type TransferRequest } from '@sweepstack/db/repositories/ledger';
+import { ensurePlayerAccounts } from '@sweepstack/db/repositories/ledger/accounts';
+import type { TransferRequest } from '@sweepstack/db/repositories/ledger/records';
+import { transferMany } from '@sweepstack/db/repositories/ledger/transfers';
 import type { Database } from '@sweepstack/db/schema';
 import { prizeCoins, type Prize } from '@sweepstack/domain/rewards/prize';
 import { systemAccountShard } from '@sweepstack/domain/wallet/accounts';

@@ -2,7 +2,7 @@ import { ZFreeSpinsResponse } from '@sweepstack/contracts/rewards/prize';
 import { ZSpinResponse } from '@sweepstack/contracts/games/play';
 import { rewardNotices } from '@sweepstack/db/rewards/repository';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { ZRewardOddsResponse, ZFairnessDrawResponse } from '@sweepstack/contracts/rewards/prize';
 import { savePrizeTable } from '@sweepstack/db/rewards/repository';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { drawSegmentIndex, parsePrizeTable } from '@sweepstack/domain/rewards/prize-table';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
 import { commitServerSeed } from '@sweepstack/games/fairness/seeds';

@@ -1,7 +1,7 @@
 import { currentPrizeTable, findRewardDrawById, rewardBudget, savePrizeTable, setRewardBudget, takeFreeSpinFromGrant } from '@sweepstack/db/rewards/repository';
 import { findSeedById, rotateSeed } from '@sweepstack/db/repositories/game-play';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { parsePrizeTable, drawSegmentIndex } from '@sweepstack/domain/rewards/prize-table';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';

@@ -4,7 +4,9 @@ import { playerCreditKind } from '@sweepstack/domain/wallet/transfer-rules';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { statementsOf } from '../statements';
-import { getAccountBalance, transfer, type LedgerDb } from './ledger';
+import { getAccountBalance } from './ledger/balances';
+import type { LedgerDb } from './ledger/records';
+import { transfer } from './ledger/transfers';
 
 /**
  * Progressive jackpot pools (docs/games/play-api.md). The money of a pool is the ledger's `jackpots`

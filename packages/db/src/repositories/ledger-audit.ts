@@ -2,7 +2,7 @@ import { type AccountKind, isPlayerAccountKind, isSystemAccountKind, kindAllowed
 import { CURRENCIES, type Currency } from '@sweepstack/domain/wallet/money';
 import { isReasonCode, reasonRuleViolation } from '@sweepstack/domain/wallet/transfer-rules';
 import { sql } from 'kysely';
-import type { LedgerDb } from './ledger';
+import type { LedgerDb } from './ledger/records';
 
 /** The invariants the audit checks, in the order it reports them. */
 export const LEDGER_INVARIANTS = [

@@ -1,7 +1,7 @@
 import { DEFAULT_SIGNUP_GIFT, SIGNUP_GIFT_SETTING_KEYS } from '@sweepstack/domain/wallet/signup-gift';
 import { FC_PLAYTHROUGH_MULTIPLIER } from '@sweepstack/domain/wallet/plan-play';
 import type { Kysely } from 'kysely';
-import { ensureSystemAccounts } from '../repositories/ledger';
+import { ensureSystemAccounts } from '../repositories/ledger/accounts';
 import type { Database } from '../schema';
 
 /** Wallet settings and their defaults; existing values are never overwritten. */

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { creditSignupGift } from '../repositories/ledger';
+import { creditSignupGift } from '../repositories/ledger/signup-gift';
 import type { Database } from '../schema';
 import type { SeedOptions } from '../seed';
 import { DEMO_ACCOUNT } from './0010-auth';

@@ -1,7 +1,7 @@
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getPlayerBalance } from '../repositories/ledger';
+import { getPlayerBalance } from '../repositories/ledger/balances';
 import { seedDatabase } from '../seed';
 import { DEMO_ACCOUNT } from './0010-auth';
 

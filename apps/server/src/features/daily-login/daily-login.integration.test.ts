@@ -1,6 +1,6 @@
 import { currentLadder } from '@sweepstack/db/daily-login/repository';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { rewardNotices } from '@sweepstack/db/rewards/repository';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';

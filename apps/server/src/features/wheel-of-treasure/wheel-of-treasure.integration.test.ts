@@ -4,7 +4,8 @@ import { ZFairnessDrawResponse, type PrizeTableOdds } from '@sweepstack/contract
 import { ZWheelInfoResponse, type WheelInfo } from '@sweepstack/contracts/wheel-of-treasure/info';
 import { ZWheelSpinResponse, type WheelSpinAnswer } from '@sweepstack/contracts/wheel-of-treasure/spin';
 import type { DialectName } from '@sweepstack/db/connection';
-import { getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { multiplyPrize, prizeCoins, type Prize } from '@sweepstack/domain/rewards/prize';
 import { drawSegmentIndex, parsePrizeTable } from '@sweepstack/domain/rewards/prize-table';

@@ -1,4 +1,4 @@
-import { transfer } from '@sweepstack/db/repositories/ledger';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { migrateToLatest } from '@sweepstack/db/migrate';
 import { openDatabase } from '@sweepstack/db/connection';
 import { z } from 'zod';

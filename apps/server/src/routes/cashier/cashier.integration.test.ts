@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { DialectName } from '@sweepstack/db/connection';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { getPlayerBalance, play, transfer } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { play } from '@sweepstack/db/repositories/ledger/plays';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

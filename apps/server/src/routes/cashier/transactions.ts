@@ -1,4 +1,4 @@
-import { history, type HistoryEntry } from '@sweepstack/db/repositories/ledger';
+import { history, type HistoryEntry } from '@sweepstack/db/repositories/ledger/history';
 import type { Database } from '@sweepstack/db/schema';
 import type { Kysely } from 'kysely';
 

@@ -1,4 +1,5 @@
-import { transferMany, type TransferRequest } from '@sweepstack/db/repositories/ledger';
+import type { TransferRequest } from '@sweepstack/db/repositories/ledger/records';
+import { transferMany } from '@sweepstack/db/repositories/ledger/transfers';
 import type { Database } from '@sweepstack/db/schema';
 import { decideTransition, statusAfter, type PaymentStatus } from '@sweepstack/domain/cashier/payment-state';
 import { PostgresAdapter, type Kysely } from 'kysely';

@@ -1,5 +1,6 @@
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { getAccountBalance, getPlayerBalance, transfer } from '@sweepstack/db/repositories/ledger';
+import { getAccountBalance, getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import type { Currency } from '@sweepstack/domain/wallet/money';
 import { ZRoundsResponse, ZSpinResponse } from '@sweepstack/contracts/games/play';
 import { verifyStep } from '@sweepstack/games/fairness/verify-round';

@@ -1,5 +1,5 @@
 import { AppError } from '@sweepstack/contracts/errors';
-import { getPlayerBalance } from '@sweepstack/db/repositories/ledger';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';

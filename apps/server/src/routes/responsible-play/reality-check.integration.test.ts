@@ -1,5 +1,5 @@
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { transfer } from '@sweepstack/db/repositories/ledger';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { sql } from 'kysely';

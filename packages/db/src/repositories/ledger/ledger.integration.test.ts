@@ -12,25 +12,17 @@ import { insertWalletTestPlayer } from '@sweepstack/testkit/wallet-fixtures';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createPending,
-  creditSignupGift,
-  ensurePlayerAccounts,
-  getAccountBalance,
-  getPlayerBalance,
-  history,
-  openAccount,
-  play,
-  postPending,
-  settle,
-  transfer,
-  transferMany,
-  type TransferRequest,
-  voidPending,
-} from './ledger';
-import { auditLedger } from './ledger-audit';
+import { ensurePlayerAccounts, openAccount } from './accounts';
+import { getAccountBalance, getPlayerBalance } from './balances';
+import { history } from './history';
+import { play, settle } from './plays';
+import type { TransferRequest } from './records';
+import { creditSignupGift } from './signup-gift';
+import { transfer, transferMany } from './transfers';
+import { createPending, postPending, voidPending } from './two-phase';
+import { auditLedger } from '../ledger-audit';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 async function codeOf(promise: Promise<unknown>): Promise<string> {
   try {
@@ -396,7 +388,7 @@ describe.each(dialectsUnderTest())('ledger seed and audit of hand-written rows o
   });
 
   it('seeds the wallet settings and system accounts idempotently', async () => {
-    const { seed } = await import('../seeds/0030-wallet');
+    const { seed } = await import('../../seeds/0030-wallet');
     await seed(database.db);
     await seed(database.db);
     const settings = await database.db.selectFrom('settings').select(['key', 'value_json']).where('key', 'like', 'wallet.%').orderBy('key').execute();
