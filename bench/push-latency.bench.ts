@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 import type { DialectName } from '@sweepstack/db/connection';
+import { newPlayerRow } from '@sweepstack/db/repositories/players';
 import { createTestDatabase, postgresAdminUrl } from '@sweepstack/testkit/test-database';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
@@ -66,29 +67,18 @@ async function runOn(dialect: DialectName): Promise<void> {
   // Players straight into the table: the handshake only needs them to exist and be active.
   const nowMs = Date.now();
   const suffix = Math.random().toString(36).slice(2, 8);
-  const rows = Array.from({ length: sockets }, (_, i) => ({
-    uuid: `bench-${suffix}-${i}`,
-    email: `push${i}-${suffix}@bench.local`,
-    email_normalized: `push${i}-${suffix}@bench.local`,
-    password_hash: 'x',
-    birthday: '1990-01-01',
-    login: `push${i}`,
-    phone: null,
-    primary_contact: 'email' as const,
-    email_confirmed: 1,
-    phone_confirmed: 0,
-    account_status: 'ACTIVE' as const,
-    game_mode: 'TournamentPoints' as const,
-    registration_complete: 1,
-    funnel_type: 'standard',
-    registration_source: null,
-    traffic_source: null,
-    is_affiliate: 0,
-    invited_by_code: null,
-    referral_code: `B${suffix}${i}`,
-    created_at_ms: nowMs,
-    updated_at_ms: nowMs,
-  }));
+  const rows = Array.from({ length: sockets }, (_, i) =>
+    newPlayerRow({
+      uuid: `bench-${suffix}-${i}`,
+      email: `push${i}-${suffix}@bench.local`,
+      password_hash: 'x',
+      birthday: '1990-01-01',
+      login: `push${i}`,
+      email_confirmed: 1,
+      referral_code: `B${suffix}${i}`,
+      created_at_ms: nowMs,
+    }),
+  );
   const playerIds: number[] = [];
   for (let i = 0; i < rows.length; i += 200) {
     const inserted = await database.db.insertInto('players').values(rows.slice(i, i + 200)).returning('id').execute();

@@ -2,7 +2,7 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { SignUpRequest } from '@sweepstack/contracts/auth/sign-up';
 import { creditSignupGift } from '@sweepstack/db/repositories/ledger/signup-gift';
-import { emailExists, findPlayerById, insertPlayer, type Player } from '@sweepstack/db/repositories/players';
+import { emailExists, findPlayerById, insertPlayer, newPlayerRow, type Player } from '@sweepstack/db/repositories/players';
 import { insertTermsAcceptances, listTermsDocuments } from '@sweepstack/db/repositories/terms';
 import { assertOldEnough } from '@sweepstack/domain/auth/age';
 import { isPlausibleEmail, normalizeEmail } from '@sweepstack/domain/auth/email';
@@ -59,29 +59,24 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
     try {
       const { playerId, token } = await db.transaction().execute(async (trx) => {
         const now = clock.nowMs();
-        const id = await insertPlayer(trx, {
-          uuid: randomUUID(),
-          email,
-          email_normalized: emailNormalized,
-          password_hash: passwordHash,
-          birthday: body.birthday,
-          login: defaultDisplayName(),
-          phone: null,
-          primary_contact: 'email',
-          email_confirmed: 0,
-          phone_confirmed: 0,
-          account_status: 'ACTIVE',
-          game_mode: 'TournamentPoints',
-          registration_complete: funnel === CLOSED_FUNNEL ? 0 : 1,
-          funnel_type: funnel,
-          registration_source: body.registrationSource ?? null,
-          traffic_source: body.trafficSource ?? null,
-          is_affiliate: 0,
-          invited_by_code: referral && REFERRAL_CODE_FORMAT.test(referral) ? referral : null,
-          referral_code: newReferralCode(),
-          created_at_ms: now,
-          updated_at_ms: now,
-        });
+        const id = await insertPlayer(
+          trx,
+          newPlayerRow({
+            uuid: randomUUID(),
+            email,
+            email_normalized: emailNormalized,
+            password_hash: passwordHash,
+            birthday: body.birthday,
+            login: defaultDisplayName(),
+            registration_complete: funnel === CLOSED_FUNNEL ? 0 : 1,
+            funnel_type: funnel,
+            registration_source: body.registrationSource ?? null,
+            traffic_source: body.trafficSource ?? null,
+            invited_by_code: referral && REFERRAL_CODE_FORMAT.test(referral) ? referral : null,
+            referral_code: newReferralCode(),
+            created_at_ms: now,
+          }),
+        );
         await insertTermsAcceptances(trx, id, await listTermsDocuments(trx), now);
         // The sign-up gift (operator settings, default 10,000 GC and 1.00 FC) commits with the
         // account or not at all; its idempotency key makes it once per player.

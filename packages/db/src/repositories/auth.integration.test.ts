@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countThrottleEvents, deleteOldThrottleEvents, recordThrottleEvent } from './auth-throttle';
 import { consumeAuthToken, deleteExpiredAuthTokens, insertAuthToken } from './auth-tokens';
 import { consumeOtpCode, countOtpAttempt, latestOtpCode, replaceOtpCode } from './otp-codes';
-import { insertPlayer } from './players';
+import { insertPlayer, newPlayerRow } from './players';
 import { deleteExpiredSessions, findLiveSession, insertSession } from './sessions';
 
 describe.each(dialectsUnderTest())('auth repositories on %s', (dialect) => {
@@ -11,29 +11,10 @@ describe.each(dialectsUnderTest())('auth repositories on %s', (dialect) => {
   let playerId: number;
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
-    playerId = await insertPlayer(database.db, {
-      uuid: '00000000-0000-4000-8000-000000000001',
-      email: 'repo@example.com',
-      email_normalized: 'repo@example.com',
-      password_hash: 'x',
-      birthday: '1990-01-01',
-      login: 'Repo',
-      phone: null,
-      primary_contact: 'email',
-      email_confirmed: 0,
-      phone_confirmed: 0,
-      account_status: 'ACTIVE',
-      game_mode: 'TournamentPoints',
-      registration_complete: 1,
-      funnel_type: 'standard',
-      registration_source: null,
-      traffic_source: null,
-      is_affiliate: 0,
-      invited_by_code: null,
-      referral_code: 'REPO0001',
-      created_at_ms: 0,
-      updated_at_ms: 0,
-    });
+    playerId = await insertPlayer(
+      database.db,
+      newPlayerRow({ uuid: '00000000-0000-4000-8000-000000000001', email: 'repo@example.com', password_hash: 'x', birthday: '1990-01-01', login: 'Repo', referral_code: 'REPO0001', created_at_ms: 0 }),
+    );
   });
   afterAll(async () => {
     await database.destroy();

@@ -1,3 +1,4 @@
+import { normalizeEmail } from '@sweepstack/domain/auth/email';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
@@ -59,6 +60,36 @@ export async function emailExists(db: Db, emailNormalized: string): Promise<bool
 export async function referralCodeExists(db: Db, code: string): Promise<boolean> {
   const row = await db.selectFrom('players').select('id').where('referral_code', '=', code).executeTakeFirst();
   return row !== undefined;
+}
+
+/** What every new player row must be given; `newPlayerRow` defaults the rest. */
+export type NewPlayerFields = Pick<Insertable<PlayersTable>, 'uuid' | 'email' | 'password_hash' | 'birthday' | 'login' | 'referral_code' | 'created_at_ms'> &
+  Partial<Omit<Insertable<PlayersTable>, 'id'>>;
+
+/**
+ * The full row of a new player: the fields given, every other column at its sign-up default (active,
+ * Gold Coin mode, standard funnel, nothing confirmed, the email normalized as sign-in looks it up).
+ * Sign-up, seeds, fixtures and benchmarks all build players with it, so a new column gets its
+ * default in one place.
+ */
+export function newPlayerRow(fields: NewPlayerFields): Insertable<PlayersTable> {
+  return {
+    email_normalized: normalizeEmail(fields.email),
+    phone: null,
+    primary_contact: 'email',
+    email_confirmed: 0,
+    phone_confirmed: 0,
+    account_status: 'ACTIVE',
+    game_mode: 'TournamentPoints',
+    registration_complete: 1,
+    funnel_type: 'standard',
+    registration_source: null,
+    traffic_source: null,
+    is_affiliate: 0,
+    invited_by_code: null,
+    updated_at_ms: fields.created_at_ms,
+    ...fields,
+  };
 }
 
 export async function insertPlayer(db: Db, values: Insertable<PlayersTable>): Promise<number> {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema';
+import { newPlayerRow } from '../repositories/players';
 import type { SeedOptions } from '../seed';
 
 /** Auth settings and their defaults; existing values are never overwritten. */
@@ -55,29 +56,18 @@ async function seedDemoAccount(db: Kysely<Database>, now: number): Promise<void>
   await db.transaction().execute(async (trx) => {
     const { id } = await trx
       .insertInto('players')
-      .values({
-        uuid: DEMO_ACCOUNT.uuid,
-        email: DEMO_ACCOUNT.email,
-        email_normalized: DEMO_ACCOUNT.email,
-        password_hash: DEMO_ACCOUNT.passwordHash,
-        birthday: DEMO_ACCOUNT.birthday,
-        login: DEMO_ACCOUNT.login,
-        phone: null,
-        primary_contact: 'email',
-        email_confirmed: 1,
-        phone_confirmed: 0,
-        account_status: 'ACTIVE',
-        game_mode: 'TournamentPoints',
-        registration_complete: 1,
-        funnel_type: 'standard',
-        registration_source: null,
-        traffic_source: null,
-        is_affiliate: 0,
-        invited_by_code: null,
-        referral_code: DEMO_ACCOUNT.referralCode,
-        created_at_ms: now,
-        updated_at_ms: now,
-      })
+      .values(
+        newPlayerRow({
+          uuid: DEMO_ACCOUNT.uuid,
+          email: DEMO_ACCOUNT.email,
+          password_hash: DEMO_ACCOUNT.passwordHash,
+          birthday: DEMO_ACCOUNT.birthday,
+          login: DEMO_ACCOUNT.login,
+          email_confirmed: 1,
+          referral_code: DEMO_ACCOUNT.referralCode,
+          created_at_ms: now,
+        }),
+      )
       .returning('id')
       .executeTakeFirstOrThrow();
     const documents = await trx.selectFrom('terms_documents').select(['id', 'version']).execute();
