@@ -2,6 +2,7 @@ import type { WheelRules, WheelState } from '@sweepstack/domain/wheel-of-treasur
 import { NEW_WHEEL_STATE } from '@sweepstack/domain/wheel-of-treasure/wheel-rules';
 import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { readOperatorTimeZone } from '../rewards/operator-time-zone';
 import './tables';
 import type { WheelOfTreasureSpinsTable } from './tables';
 
@@ -23,19 +24,24 @@ export const WHEEL_TABLES = {
 export interface WheelSettings extends WheelRules {
   active: boolean;
   finishesAtMs: number | null;
-  /** The operator's IANA time zone: the free spin and the booster's rounds turn over at its midnight. */
+  /**
+   * The operator day's IANA time zone, shared by every daily feature and the budgets
+   * (`rewards.operator_time_zone`): the free spin and the booster's rounds turn over at its midnight.
+   */
   timeZone: string;
 }
 
 export async function wheelSettings(db: Db): Promise<WheelSettings> {
   const row = await db.selectFrom('wheel_of_treasure_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  const timeZone = await readOperatorTimeZone(db);
   return row
-    ? { active: Number(row.active) === 1, boosterRounds: Number(row.booster_rounds), finishesAtMs: row.finishes_at_ms === null ? null : Number(row.finishes_at_ms), timeZone: row.time_zone }
-    : { active: false, boosterRounds: 0, finishesAtMs: null, timeZone: 'UTC' };
+    ? { active: Number(row.active) === 1, boosterRounds: Number(row.booster_rounds), finishesAtMs: row.finishes_at_ms === null ? null : Number(row.finishes_at_ms), timeZone }
+    : { active: false, boosterRounds: 0, finishesAtMs: null, timeZone };
 }
 
-export async function saveWheelSettings(db: Db, settings: WheelSettings, nowMs: number): Promise<void> {
-  const values = { active: settings.active ? 1 : 0, booster_rounds: settings.boosterRounds, finishes_at_ms: settings.finishesAtMs, time_zone: settings.timeZone, updated_at_ms: nowMs };
+/** Saves the wheel's own rules (its time zone is the operator day's, saved with `writeOperatorTimeZone`). */
+export async function saveWheelSettings(db: Db, settings: Omit<WheelSettings, 'timeZone'>, nowMs: number): Promise<void> {
+  const values = { active: settings.active ? 1 : 0, booster_rounds: settings.boosterRounds, finishes_at_ms: settings.finishesAtMs, updated_at_ms: nowMs };
   await db.insertInto('wheel_of_treasure_settings').values({ id: 1, ...values }).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
 }
 

@@ -1,5 +1,3 @@
-import type { Generated } from 'kysely';
-
 /**
  * The wheel of treasure (docs/features/wheel-of-treasure.md): each player's wheel state (the free
  * daily spin, rounds played today toward the booster, extra spins bought), every wheel spin with the
@@ -36,8 +34,6 @@ export interface WheelOfTreasureSettingsTable {
   active: number;
   booster_rounds: number;
   finishes_at_ms: number | null;
-  /** IANA name: the free daily spin and the rounds toward the booster turn over at its midnight. */
-  time_zone: Generated<string>;
   updated_at_ms: number;
 }
 

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { writeFeatureStatus } from '@sweepstack/db/repositories/feature-state';
+import { writeOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
 import { scheduleFeatureFinish } from '../../jobs/kinds/feature-finish';
 import type { OperatorRouteTools } from '../../platform/define-feature';
 import { prizeTableOdds } from '../../rewards/views';
@@ -102,12 +103,14 @@ export function wheelOperatorRoutes(fastify: FastifyInstance, { audit }: Operato
     return { success: true as const };
   });
 
-  app.put('/rules/', { config: write, schema: { tags: ['operator'], summary: 'The wheel\'s rules: active, booster rounds, finish time, time zone', body: ZRulesBody } }, async (request) => {
+  app.put('/rules/', { config: write, schema: { tags: ['operator'], summary: 'The wheel\'s rules: active, booster rounds, finish time, and the operator day\'s time zone (shared by every daily feature)', body: ZRulesBody } }, async (request) => {
     const nowMs = deps.clock.nowMs();
     const rules = await db.transaction().execute(async (trx) => {
       const before = await wheelSettings(trx);
       const after = { ...before, ...request.body };
       await saveWheelSettings(trx, after, nowMs);
+      // The time zone is the operator day's, shared with daily login and the budgets (docs/rewards.md).
+      if (request.body.timeZone !== undefined && request.body.timeZone !== before.timeZone) await writeOperatorTimeZone(trx, request.body.timeZone, nowMs);
       await writeFeatureStatus(trx, FEATURE, { isActive: isWheelActive(after, nowMs), finishedAt: after.finishesAtMs }, nowMs);
       // Spec §4: the finish is a durable timer; at that time the feature.finished event turns the status off.
       if (after.finishesAtMs !== null && after.finishesAtMs !== before.finishesAtMs) await scheduleFeatureFinish(trx, { feature: FEATURE, instance: 'site', finishAtMs: after.finishesAtMs }, { clock: deps.clock, log: request.log });

@@ -2,12 +2,10 @@ import { sql } from 'kysely';
 import type { AnyDb } from '../../migration-support';
 
 /**
- * The wheel of treasure, second step: the operator's time zone (the free spin turns over at its
- * midnight), one row per purchase that credited extra spins (so a payment credits them once), and at
+ * The wheel of treasure, second step: one row per purchase that credited extra spins (so a payment credits them once), and at
  * most one free daily spin per player and day in the data itself.
  */
 export async function up(db: AnyDb): Promise<void> {
-  await db.schema.alterTable('wheel_of_treasure_settings').addColumn('time_zone', 'varchar(64)', (c) => c.notNull().defaultTo('UTC')).execute();
   await db.schema
     .createTable('wheel_of_treasure_purchases')
     .addColumn('payment_id', 'varchar(64)', (c) => c.primaryKey())
@@ -23,5 +21,4 @@ export async function up(db: AnyDb): Promise<void> {
 export async function down(db: AnyDb): Promise<void> {
   await db.schema.dropIndex('wheel_of_treasure_spins_one_daily').execute();
   await db.schema.dropTable('wheel_of_treasure_purchases').execute();
-  await db.schema.alterTable('wheel_of_treasure_settings').dropColumn('time_zone').execute();
 }

@@ -1,5 +1,4 @@
 import { parsePrizeTable } from '@sweepstack/domain/rewards/prize-table';
-import { isTimeZone } from '@sweepstack/domain/shared/operator-day';
 import type { Kysely } from 'kysely';
 import { currentPrizeTable, savePrizeTable, setRewardBudget } from '../../rewards/repository';
 import type { Database } from '../../schema';
@@ -41,8 +40,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const settings = raw.settings;
   if (!(await db.selectFrom('wheel_of_treasure_settings').select('id').executeTakeFirst())) {
     const boosterRounds = typeof settings.boosterRounds === 'number' && Number.isInteger(settings.boosterRounds) && settings.boosterRounds >= 0 ? settings.boosterRounds : fail(FILE, 'settings.boosterRounds must be a whole number');
-    const timeZone = settings.timeZone === undefined ? 'UTC' : typeof settings.timeZone === 'string' && isTimeZone(settings.timeZone) ? settings.timeZone : fail(FILE, 'settings.timeZone must be an IANA time zone');
-    await saveWheelSettings(db, { active: settings.active !== false, boosterRounds, finishesAtMs: null, timeZone }, now);
+    await saveWheelSettings(db, { active: settings.active !== false, boosterRounds, finishesAtMs: null }, now);
   }
   for (const [index, offer] of (Array.isArray(raw.offers) ? raw.offers : []).entries()) {
     if (!isRecord(offer) || !isRecord(offer.package) || typeof offer.package.id !== 'string' || typeof offer.spins !== 'number') fail(FILE, `offers[${index}] needs a package and spins`);
