@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
+import { findSandboxPayment, findSandboxPaymentByReference, insertSandboxPayment, type SandboxPaymentRow, updateSandboxPayment } from '@sweepstack/db/cashier/sandbox-payments';
 import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Rng } from '@sweepstack/domain/shared/rng';
-import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import type { SandboxPaymentsTable } from '@sweepstack/db/tables/cashier';
 import { defineJob, type JobDefinition } from '../../jobs/registry';
 import { cardBrand, cardOutcome, normalizeCardNumber } from './cards';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
@@ -83,7 +83,7 @@ export interface SandboxProviderOptions {
   runDue: (kinds: readonly string[]) => Promise<number>;
 }
 
-type PaymentRow = Selectable<SandboxPaymentsTable>;
+type PaymentRow = SandboxPaymentRow;
 
 /** The provider's durable jobs (docs/jobs.md): webhook deliveries and bank settlements. */
 export const SANDBOX_DELIVER_JOB = 'payments-sandbox.deliver';
@@ -115,10 +115,6 @@ function mulberry32(seed: number): Rng {
 }
 
 const cryptoRng: Rng = { int: (max) => randomInt(max), bytes: (n) => randomBytes(n) };
-
-function isPostgres(db: Kysely<Database> | Transaction<Database>): boolean {
-  return db.getExecutor().adapter instanceof PostgresAdapter;
-}
 
 /**
  * A stand-in for an external card network (docs/cashier.md): its own payments table, a short
@@ -177,7 +173,7 @@ export class SandboxProvider {
    */
   async createPayment(request: CreatePaymentRequest): Promise<SandboxPayment> {
     if (this.options.mode === 'realistic') await new Promise((resolve) => setTimeout(resolve, 150 + randomInt(350)));
-    const existing = await this.options.db.selectFrom('sandbox_payments').selectAll().where('reference', '=', request.reference).executeTakeFirst();
+    const existing = await findSandboxPaymentByReference(this.options.db, request.reference);
     if (existing) return this.toPayment(existing);
     const now = this.now();
     let status: SandboxStatus = 'succeeded';
@@ -210,8 +206,7 @@ export class SandboxProvider {
       updated_at_ms: now,
     };
     const inserted = await this.options.db.transaction().execute(async (trx) => {
-      const result = await trx.insertInto('sandbox_payments').values(row).onConflict((oc) => oc.column('reference').doNothing()).executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (!(await insertSandboxPayment(trx, row))) return false;
       await this.enqueueEvent(trx, row);
       if (status === 'processing') {
         await scheduleJob(trx, SANDBOX_SETTLE_JOB, id, now + BANK_SETTLE_MS[this.options.mode], { paymentId: id } satisfies z.infer<typeof ZSettle>, { clock: this.options.clock });
@@ -219,20 +214,21 @@ export class SandboxProvider {
       return true;
     });
     if (!inserted) {
-      const first = await this.options.db.selectFrom('sandbox_payments').selectAll().where('reference', '=', request.reference).executeTakeFirstOrThrow();
+      const first = await findSandboxPaymentByReference(this.options.db, request.reference);
+      if (!first) throw new Error(`sandbox provider: payment ${request.reference} conflicted but cannot be read`);
       return this.toPayment(first);
     }
     return this.toPayment(row);
   }
 
   async getPayment(id: string): Promise<SandboxPayment | undefined> {
-    const row = await this.options.db.selectFrom('sandbox_payments').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await findSandboxPayment(this.options.db, id);
     return row ? this.toPayment(row) : undefined;
   }
 
   /** The provider's payment for a merchant reference (reconciliation), or undefined. */
   async findByReference(reference: string): Promise<SandboxPayment | undefined> {
-    const row = await this.options.db.selectFrom('sandbox_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+    const row = await findSandboxPaymentByReference(this.options.db, reference);
     return row ? this.toPayment(row) : undefined;
   }
 
@@ -245,8 +241,7 @@ export class SandboxProvider {
     const now = this.now();
     const row: PaymentRow = { id: this.newId('sbx_pay'), reference, amount_cents: amountCents, method: 'card', card_last4: null, card_brand: null, status: 'failed', failure_code: 'abandoned', sequence: 1, created_at_ms: now, updated_at_ms: now };
     const inserted = await this.options.db.transaction().execute(async (trx) => {
-      const result = await trx.insertInto('sandbox_payments').values(row).onConflict((oc) => oc.column('reference').doNothing()).executeTakeFirst();
-      if (Number(result.numInsertedOrUpdatedRows ?? 0) === 0) return false;
+      if (!(await insertSandboxPayment(trx, row))) return false;
       await this.enqueueEvent(trx, row);
       return true;
     });
@@ -256,7 +251,7 @@ export class SandboxProvider {
   /** Queues the webhook of a payment's current state again (a new event id), e.g. after deliveries gave up. */
   async resend(reference: string): Promise<boolean> {
     return this.options.db.transaction().execute(async (trx) => {
-      const row = await trx.selectFrom('sandbox_payments').selectAll().where('reference', '=', reference).executeTakeFirst();
+      const row = await findSandboxPaymentByReference(trx, reference);
       if (!row) return false;
       await this.enqueueEvent(trx, row);
       return true;
@@ -266,13 +261,11 @@ export class SandboxProvider {
   /** The cardholder's answer on the 3-D Secure page. Answers the payment, or undefined when unknown; `already` when it was not waiting. */
   async completeChallenge(id: string, approve: boolean): Promise<{ payment: SandboxPayment; already: boolean } | undefined> {
     const result = await this.options.db.transaction().execute(async (trx) => {
-      let query = trx.selectFrom('sandbox_payments').selectAll().where('id', '=', id);
-      if (isPostgres(trx)) query = query.forUpdate();
-      const row = await query.executeTakeFirst();
+      const row = await findSandboxPayment(trx, id, { forUpdate: true });
       if (!row) return undefined;
       if (row.status !== 'requires_action') return { row, already: true };
       const updated: PaymentRow = { ...row, status: approve ? 'succeeded' : 'failed', failure_code: approve ? null : 'authentication_failed', sequence: Number(row.sequence) + 1, updated_at_ms: this.now() };
-      await trx.updateTable('sandbox_payments').set({ status: updated.status, failure_code: updated.failure_code, sequence: updated.sequence, updated_at_ms: updated.updated_at_ms }).where('id', '=', id).execute();
+      await updateSandboxPayment(trx, id, { status: updated.status, failure_code: updated.failure_code, sequence: updated.sequence, updated_at_ms: updated.updated_at_ms });
       await this.enqueueEvent(trx, updated);
       return { row: updated, already: false };
     });
@@ -316,12 +309,10 @@ export class SandboxProvider {
 
   /** A bank transfer settles (in the job's transaction): its `succeeded` webhook is queued with it. */
   private async settle(trx: Transaction<Database>, paymentId: string): Promise<void> {
-    let query = trx.selectFrom('sandbox_payments').selectAll().where('id', '=', paymentId);
-    if (isPostgres(trx)) query = query.forUpdate();
-    const row = await query.executeTakeFirst();
+    const row = await findSandboxPayment(trx, paymentId, { forUpdate: true });
     if (!row || row.status !== 'processing') return;
     const updated: PaymentRow = { ...row, status: 'succeeded', sequence: Number(row.sequence) + 1, updated_at_ms: this.now() };
-    await trx.updateTable('sandbox_payments').set({ status: 'succeeded', sequence: updated.sequence, updated_at_ms: updated.updated_at_ms }).where('id', '=', row.id).execute();
+    await updateSandboxPayment(trx, row.id, { status: 'succeeded', sequence: updated.sequence, updated_at_ms: updated.updated_at_ms });
     await this.enqueueEvent(trx, updated);
   }
 

@@ -1,36 +1,16 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import type { DepositAnswer, DepositRequest } from '@sweepstack/contracts/cashier/deposit';
 import { AppError } from '@sweepstack/contracts/errors';
+import { readLimitStates, readUsage } from '@sweepstack/db/cashier/purchase-limits';
+import { type CashierPayment, coolingOffUntilMs, findActivePackage, findPaymentByIdempotencyKey, insertPayment, lockPlayerForPurchase, updatePayment } from '@sweepstack/db/cashier/repository';
 import type { Player } from '@sweepstack/db/repositories/players';
-import type { Database } from '@sweepstack/db/schema';
-import type { Selectable } from 'kysely';
-import { PostgresAdapter } from 'kysely';
-import type { CashierPaymentsTable } from '@sweepstack/db/tables/cashier';
 import { findLimitBreach } from '@sweepstack/domain/cashier/purchase-limits';
 import type { AppDeps } from '../../app-context';
 import { cardBrand, luhnValid, normalizeCardNumber } from '../../payments/sandbox-provider/cards';
 import type { SandboxPayment, SandboxProvider } from '../../payments/sandbox-provider/provider';
-import { readLimitStates, readUsage } from './limits';
-
-export type DepositMethod = 'card' | 'bank' | 'apple_pay';
-
-export interface DepositRequest {
-  presetId: string;
-  methodId: DepositMethod;
-  card?: { number: string; expMonth: number; expYear: number; cvc: string } | undefined;
-  idempotencyKey: string;
-}
-
-export interface DepositAnswer {
-  paymentId: string;
-  status: 'complete' | 'declined' | 'pending_3ds' | 'pending';
-  reason?: string;
-  challengeUrl?: string;
-}
-
-type PaymentRow = Selectable<CashierPaymentsTable>;
 
 /** Our answer for a payment row as it stands now (the widget's status poll and crashed-request replays). */
-export function answerOfRow(row: PaymentRow): DepositAnswer {
+export function answerOfRow(row: CashierPayment): DepositAnswer {
   switch (row.status) {
     case 'complete':
       return { paymentId: row.id, status: 'complete' };
@@ -87,7 +67,7 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
   const db = deps.database.db;
   const hash = requestHash(deps.config.SESSION_SECRET, request);
   const replay = async (): Promise<DepositAnswer | undefined> => {
-    const existing = await db.selectFrom('cashier_payments').selectAll().where('player_id', '=', player.id).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+    const existing = await findPaymentByIdempotencyKey(db, player.id, request.idempotencyKey);
     if (!existing) return undefined;
     if (existing.request_hash !== hash) throw new AppError('CASHIER_IDEMPOTENCY_CONFLICT');
     return existing.response_json ? (JSON.parse(existing.response_json) as DepositAnswer) : answerOfRow(existing);
@@ -98,9 +78,9 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
   validateCard(request);
   if (player.account_status === 'SELF_EXCLUDED') throw new AppError('CASHIER_SELF_EXCLUDED');
   const now = deps.clock.nowMs();
-  const coolingOff = await db.selectFrom('cashier_cooling_off').select('until_ms').where('player_id', '=', player.id).executeTakeFirst();
-  if (coolingOff && Number(coolingOff.until_ms) > now) throw new AppError('CASHIER_COOLING_OFF');
-  const pkg = await db.selectFrom('cashier_packages').selectAll().where('id', '=', request.presetId).where('active', '=', 1).executeTakeFirst();
+  const coolingOffUntil = await coolingOffUntilMs(db, player.id);
+  if (coolingOffUntil !== null && coolingOffUntil > now) throw new AppError('CASHIER_COOLING_OFF');
+  const pkg = await findActivePackage(db, request.presetId);
   if (!pkg) throw new AppError('CASHIER_PACKAGE_NOT_FOUND');
   const amountCents = Number(pkg.price_cents);
   const paymentId = `pay_${randomBytes(12).toString('hex')}`;
@@ -108,7 +88,7 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
 
   const inserted = await db.transaction().execute(async (trx) => {
     // One purchase decision at a time per player, so two parallel purchases cannot both slip under a limit.
-    if (trx.getExecutor().adapter instanceof PostgresAdapter) await trx.selectFrom('players').select('id').where('id', '=', player.id).forUpdate().execute();
+    await lockPlayerForPurchase(trx, player.id);
     const limits = await readLimitStates(trx, player.id, now);
     const usage = await readUsage(trx, player.id, now);
     const breach = findLimitBreach({ daily: limits.daily.limitCents, weekly: limits.weekly.limitCents, monthly: limits.monthly.limitCents }, usage, amountCents);
@@ -119,33 +99,28 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
         fields: { period: breach.period, [breach.period]: `Limit $${(breach.limitCents / 100).toFixed(2)}, $${(left / 100).toFixed(2)} left` },
       });
     }
-    const result = await trx
-      .insertInto('cashier_payments')
-      .values({
-        id: paymentId,
-        player_id: player.id,
-        package_id: pkg.id,
-        method_id: request.methodId,
-        amount_cents: amountCents,
-        gold_coins: Number(pkg.gold_coins),
-        fortune_cents: Number(pkg.fortune_cents),
-        status: 'created',
-        decline_reason: null,
-        provider_payment_id: null,
-        provider_sequence: 0,
-        challenge_url: null,
-        card_last4: digits ? digits.slice(-4) : null,
-        card_brand: digits ? cardBrand(digits) : null,
-        idempotency_key: request.idempotencyKey,
-        request_hash: hash,
-        response_json: null,
-        created_at_ms: now,
-        updated_at_ms: now,
-        completed_at_ms: null,
-      })
-      .onConflict((oc) => oc.columns(['player_id', 'idempotency_key']).doNothing())
-      .executeTakeFirst();
-    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    return insertPayment(trx, {
+      id: paymentId,
+      player_id: player.id,
+      package_id: pkg.id,
+      method_id: request.methodId,
+      amount_cents: amountCents,
+      gold_coins: Number(pkg.gold_coins),
+      fortune_cents: Number(pkg.fortune_cents),
+      status: 'created',
+      decline_reason: null,
+      provider_payment_id: null,
+      provider_sequence: 0,
+      challenge_url: null,
+      card_last4: digits ? digits.slice(-4) : null,
+      card_brand: digits ? cardBrand(digits) : null,
+      idempotency_key: request.idempotencyKey,
+      request_hash: hash,
+      response_json: null,
+      created_at_ms: now,
+      updated_at_ms: now,
+      completed_at_ms: null,
+    });
   });
   if (!inserted) {
     // The same key raced in from another request: answer as a replay.
@@ -161,11 +136,7 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
     throw new AppError('CASHIER_PROVIDER_UNAVAILABLE');
   }
   const answer = answerOfProvider(paymentId, payment);
-  await db
-    .updateTable('cashier_payments')
-    .set({ provider_payment_id: payment.id, response_json: JSON.stringify(answer), updated_at_ms: deps.clock.nowMs() })
-    .where('id', '=', paymentId)
-    .execute();
+  await updatePayment(db, paymentId, { provider_payment_id: payment.id, response_json: JSON.stringify(answer), updated_at_ms: deps.clock.nowMs() });
   return answer;
 }
 
@@ -173,5 +144,3 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
 export function contactHash(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
-
-export type { Database };

@@ -1,5 +1,11 @@
+import { type AvailableSetsCheckResponse, ZAvailableSetsCheckQuery } from '@sweepstack/contracts/cashier/available-sets-check';
+import { ZDepositRequest, ZDepositResponse } from '@sweepstack/contracts/cashier/deposit';
+import { type PaymentResponse, ZPaymentParams, ZPaymentQuery } from '@sweepstack/contracts/cashier/payment';
+import { type ChangePurchaseLimitsResponse, type PurchaseLimitsResponse, ZChangePurchaseLimitsRequest, ZPurchaseLimitsQuery } from '@sweepstack/contracts/cashier/purchase-limits';
+import { type SandboxWebhookResponse, ZSandboxWebhookEvent } from '@sweepstack/contracts/cashier/sandbox-webhook';
+import { type TransactionsResponse, ZTransactionsQuery } from '@sweepstack/contracts/cashier/transactions';
 import { AppError } from '@sweepstack/contracts/errors';
-import { LIMIT_MAX_CENTS, LIMIT_PERIODS } from '@sweepstack/domain/cashier/purchase-limits';
+import { findPlayerPayment, listActivePackages } from '@sweepstack/db/cashier/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -10,37 +16,13 @@ import { SandboxProvider, type WebhookTransport } from '../../payments/sandbox-p
 import { sandboxWebhookSecret } from '../../payments/sandbox-provider/secret';
 import { SIGNATURE_HEADER, verifySignature } from '../../payments/sandbox-provider/signature';
 import { answerOfRow, createDeposit } from './deposit';
-import { changeLimits, readLimitStates, readUsage } from './limits';
+import { changeLimits, readPurchaseLimits } from './limits';
 import { registerSandboxProvider } from './provider-registry';
 import { reconcileJob } from './reconcile';
 import { readTransactions } from './transactions';
-import { applyWebhookEvent, ZSandboxEvent } from './webhook';
+import { applyWebhookEvent } from './webhook';
 
 export const WEBHOOK_PATH = '/rest/cash/webhook/sandbox/';
-
-const ZCard = z.strictObject({
-  number: z.string().min(1).max(40),
-  expMonth: z.number().int().min(1).max(12),
-  expYear: z.number().int().min(2000).max(2100),
-  cvc: z.string().regex(/^\d{3,4}$/, 'Must be 3 or 4 digits'),
-});
-
-const ZDepositBody = z.strictObject({
-  presetId: z.string().min(1).max(64),
-  methodId: z.enum(['card', 'bank', 'apple_pay']),
-  card: ZCard.optional(),
-  idempotencyKey: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{7,99}$/, '8 to 100 letters, digits, _ . : -'),
-});
-
-const ZDepositAnswer = z.object({
-  paymentId: z.string(),
-  status: z.enum(['complete', 'declined', 'pending_3ds', 'pending']),
-  reason: z.string().optional(),
-  challengeUrl: z.string().optional(),
-});
-
-const ZLimitValue = z.number().int().min(0).max(LIMIT_MAX_CENTS).nullable().optional();
-const ZLimitsBody = z.strictObject({ daily: ZLimitValue, weekly: ZLimitValue, monthly: ZLimitValue }).refine((b) => b.daily !== undefined || b.weekly !== undefined || b.monthly !== undefined, 'Give at least one of daily, weekly, monthly');
 
 /** Cashier (docs/cashier.md): packages, deposits, provider webhooks, purchase limits, history; and the sandbox provider. */
 const cashierRoutes: FastifyPluginAsync = async (fastify) => {
@@ -71,9 +53,9 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/available-sets/check/',
-    { schema: { tags: ['cashier'], summary: 'Coin packages on sale (quick-buy presets) and promo offers', querystring: z.strictObject({}) } },
-    async (_request, reply) => {
-      const rows = await deps.database.db.selectFrom('cashier_packages').selectAll().where('active', '=', 1).orderBy('sort_order').orderBy('id').execute();
+    { schema: { tags: ['cashier'], summary: 'Coin packages on sale (quick-buy presets) and promo offers', querystring: ZAvailableSetsCheckQuery } },
+    async (_request, reply): Promise<AvailableSetsCheckResponse> => {
+      const rows = await listActivePackages(deps.database.db);
       // Features add their offers (the wheel of treasure: promoOffers.extraWheel) and keep the packages
       // they sell themselves out of the regular list (define-feature.ts, cashierOffers).
       const contributions = await Promise.all(fastify.features.list.flatMap((feature) => (feature.cashierOffers ? [feature.cashierOffers({ db: deps.database.db })] : [])));
@@ -104,7 +86,7 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/rest/cash/deposit/',
-    { schema: { tags: ['cashier'], summary: 'Buy a coin package', body: ZDepositBody, response: { 200: z.object({ success: z.literal(true), data: ZDepositAnswer }) } } },
+    { schema: { tags: ['cashier'], summary: 'Buy a coin package', body: ZDepositRequest, response: { 200: ZDepositResponse } } },
     async (request, reply) => {
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
@@ -114,42 +96,24 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/cash/payments/:paymentId/',
-    { schema: { tags: ['cashier'], summary: 'Where one of my payments stands', params: z.strictObject({ paymentId: z.string().min(1).max(64) }), querystring: z.strictObject({}) } },
-    async (request, reply) => {
+    { schema: { tags: ['cashier'], summary: 'Where one of my payments stands', params: ZPaymentParams, querystring: ZPaymentQuery } },
+    async (request, reply): Promise<PaymentResponse> => {
       const player = await requirePlayer(request);
-      const row = await deps.database.db.selectFrom('cashier_payments').selectAll().where('id', '=', request.params.paymentId).where('player_id', '=', player.id).executeTakeFirst();
+      const row = await findPlayerPayment(deps.database.db, player.id, request.params.paymentId);
       if (!row) throw new AppError('CASHIER_PAYMENT_NOT_FOUND');
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: { ...answerOfRow(row), presetId: row.package_id, methodId: row.method_id, amountCents: Number(row.amount_cents), createdAtMs: Number(row.created_at_ms) } };
     },
   );
 
-  app.get('/rest/player/purchase-limits/', { schema: { tags: ['cashier'], summary: 'My purchase limits (responsible play)', querystring: z.strictObject({}) } }, async (request, reply) => {
+  app.get('/rest/player/purchase-limits/', { schema: { tags: ['cashier'], summary: 'My purchase limits (responsible play)', querystring: ZPurchaseLimitsQuery } }, async (request, reply): Promise<PurchaseLimitsResponse> => {
     const player = await requirePlayer(request);
-    const now = deps.clock.nowMs();
-    const states = await readLimitStates(deps.database.db, player.id, now);
-    const usage = await readUsage(deps.database.db, player.id, now);
+    const data = await readPurchaseLimits(deps.database.db, player.id, deps.clock.nowMs());
     reply.header('cache-control', 'no-store');
-    return {
-      success: true as const,
-      data: Object.fromEntries(
-        LIMIT_PERIODS.map((period) => {
-          const state = states[period];
-          return [
-            period,
-            {
-              limitCents: state.limitCents,
-              usedCents: usage[period],
-              remainingCents: state.limitCents === null ? null : Math.max(state.limitCents - usage[period], 0),
-              pending: state.pending,
-            },
-          ];
-        }),
-      ),
-    };
+    return { success: true as const, data };
   });
 
-  app.post('/rest/player/purchase-limits/', { schema: { tags: ['cashier'], summary: 'Change my purchase limits (lower now, raise after 24 h)', body: ZLimitsBody } }, async (request, reply) => {
+  app.post('/rest/player/purchase-limits/', { schema: { tags: ['cashier'], summary: 'Change my purchase limits (lower now, raise after 24 h)', body: ZChangePurchaseLimitsRequest } }, async (request, reply): Promise<ChangePurchaseLimitsResponse> => {
     const player = await requirePlayer(request);
     await changeLimits(deps.database.db, player.id, request.body, deps.clock.nowMs());
     reply.header('cache-control', 'no-store');
@@ -162,10 +126,10 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['cashier'],
         summary: 'My transaction history (purchases, plays, prizes, redemptions)',
-        querystring: z.strictObject({ cursor: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }),
+        querystring: ZTransactionsQuery,
       },
     },
-    async (request, reply) => {
+    async (request, reply): Promise<TransactionsResponse> => {
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
       return { success: true as const, data: await readTransactions(deps.database.db, player.id, { cursor: request.query.cursor ?? null, limit: request.query.limit }) };
@@ -187,10 +151,10 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
       } catch {
         return sendError(reply, 'MALFORMED_REQUEST');
       }
-      const event = ZSandboxEvent.safeParse(json);
+      const event = ZSandboxWebhookEvent.safeParse(json);
       if (!event.success) return sendError(reply, 'VALIDATION_FAILED');
       const outcome = await applyWebhookEvent(deps, event.data, request.log);
-      return { success: true as const, outcome };
+      return { success: true as const, outcome } satisfies SandboxWebhookResponse;
     });
   });
 

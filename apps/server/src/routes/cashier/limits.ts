@@ -1,59 +1,37 @@
+import type { ChangePurchaseLimitsRequest, PurchaseLimit } from '@sweepstack/contracts/cashier/purchase-limits';
+import { readLimitStates, readUsage, saveLimitState } from '@sweepstack/db/cashier/purchase-limits';
 import type { Database } from '@sweepstack/db/schema';
-import { LIMIT_PERIODS, LIMIT_WINDOW_MS, type LimitPeriod, type LimitState, NO_LIMIT, requestLimitChange, settleLimit } from '@sweepstack/domain/cashier/purchase-limits';
-import type { Kysely, Transaction } from 'kysely';
+import { LIMIT_PERIODS, type LimitPeriod, requestLimitChange } from '@sweepstack/domain/cashier/purchase-limits';
+import type { Kysely } from 'kysely';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** Each period's limit as of `nowMs` (pending changes whose time has come applied). */
-export async function readLimitStates(db: Db, playerId: number, nowMs: number): Promise<Record<LimitPeriod, LimitState>> {
-  const rows = await db.selectFrom('cashier_purchase_limits').selectAll().where('player_id', '=', playerId).execute();
-  const states = { daily: NO_LIMIT, weekly: NO_LIMIT, monthly: NO_LIMIT } as Record<LimitPeriod, LimitState>;
-  for (const row of rows) {
-    const state: LimitState = {
-      limitCents: row.limit_cents === null ? null : Number(row.limit_cents),
-      pending: row.pending_set === 1 ? { limitCents: row.pending_limit_cents === null ? null : Number(row.pending_limit_cents), effectiveAtMs: Number(row.pending_effective_at_ms) } : null,
-    };
-    states[row.period] = settleLimit(state, nowMs);
-  }
-  return states;
-}
-
-/** USD cents of purchases that count against each rolling window: completed and still in flight. */
-export async function readUsage(db: Db, playerId: number, nowMs: number): Promise<Record<LimitPeriod, number>> {
-  const usage = { daily: 0, weekly: 0, monthly: 0 } as Record<LimitPeriod, number>;
-  const rows = await db
-    .selectFrom('cashier_payments')
-    .select(['amount_cents', 'created_at_ms'])
-    .where('player_id', '=', playerId)
-    .where('created_at_ms', '>', nowMs - LIMIT_WINDOW_MS.monthly)
-    .where('status', 'not in', ['declined', 'failed'])
-    .execute();
-  for (const row of rows) {
-    for (const period of LIMIT_PERIODS) if (Number(row.created_at_ms) > nowMs - LIMIT_WINDOW_MS[period]) usage[period] += Number(row.amount_cents);
-  }
-  return usage;
+/** The player's limit of each period as of `nowMs`, with what the purchases of its window used and left. */
+export async function readPurchaseLimits(db: Kysely<Database>, playerId: number, nowMs: number): Promise<Record<LimitPeriod, PurchaseLimit>> {
+  const states = await readLimitStates(db, playerId, nowMs);
+  const usage = await readUsage(db, playerId, nowMs);
+  return Object.fromEntries(
+    LIMIT_PERIODS.map((period) => {
+      const state = states[period];
+      return [
+        period,
+        {
+          limitCents: state.limitCents,
+          usedCents: usage[period],
+          remainingCents: state.limitCents === null ? null : Math.max(state.limitCents - usage[period], 0),
+          pending: state.pending,
+        },
+      ];
+    }),
+  ) as Record<LimitPeriod, PurchaseLimit>;
 }
 
 /** Applies the player's requested changes (undefined = unchanged, null = no limit) in one transaction. */
-export async function changeLimits(db: Kysely<Database>, playerId: number, requested: Partial<Record<LimitPeriod, number | null>>, nowMs: number): Promise<void> {
+export async function changeLimits(db: Kysely<Database>, playerId: number, requested: ChangePurchaseLimitsRequest, nowMs: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     const states = await readLimitStates(trx, playerId, nowMs);
     for (const period of LIMIT_PERIODS) {
       const value = requested[period];
       if (value === undefined) continue;
-      const next = requestLimitChange(states[period], value, nowMs);
-      const row = {
-        limit_cents: next.limitCents,
-        pending_set: next.pending ? 1 : 0,
-        pending_limit_cents: next.pending?.limitCents ?? null,
-        pending_effective_at_ms: next.pending?.effectiveAtMs ?? null,
-        updated_at_ms: nowMs,
-      };
-      await trx
-        .insertInto('cashier_purchase_limits')
-        .values({ player_id: playerId, period, ...row })
-        .onConflict((oc) => oc.columns(['player_id', 'period']).doUpdateSet(row))
-        .execute();
+      await saveLimitState(trx, playerId, period, requestLimitChange(states[period], value, nowMs), nowMs);
     }
   });
 }

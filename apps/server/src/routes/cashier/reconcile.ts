@@ -1,3 +1,4 @@
+import { listStalePayments, touchPayment } from '@sweepstack/db/cashier/repository';
 import { TERMINAL_STATUSES, type PaymentStatus } from '@sweepstack/domain/cashier/payment-state';
 import type { AppDeps } from '../../app-context';
 import { defineJob } from '../../jobs/registry';
@@ -17,14 +18,7 @@ export const RECONCILE_AFTER_MS = 120_000;
 export async function reconcilePayments(deps: AppDeps, provider: SandboxProvider, limit = 100): Promise<{ abandoned: number; resent: number }> {
   const db = deps.database.db;
   const now = deps.clock.nowMs();
-  const stale = await db
-    .selectFrom('cashier_payments')
-    .select(['id', 'status', 'amount_cents'])
-    .where('status', 'in', ['created', 'pending', 'requires_action'])
-    .where('updated_at_ms', '<', now - RECONCILE_AFTER_MS)
-    .orderBy('updated_at_ms')
-    .limit(limit)
-    .execute();
+  const stale = await listStalePayments(db, now - RECONCILE_AFTER_MS, limit);
   let abandoned = 0;
   let resent = 0;
   for (const payment of stale) {
@@ -39,7 +33,7 @@ export async function reconcilePayments(deps: AppDeps, provider: SandboxProvider
       resent++;
     }
     // Checked again two minutes from now at the earliest.
-    await db.updateTable('cashier_payments').set({ updated_at_ms: now }).where('id', '=', payment.id).where('status', '=', payment.status).execute();
+    await touchPayment(db, payment.id, payment.status, now);
   }
   return { abandoned, resent };
 }

@@ -1,12 +1,8 @@
+import type { TransactionItem } from '@sweepstack/contracts/cashier/transactions';
+import { findPlayerPaymentSummaries } from '@sweepstack/db/cashier/repository';
 import { history, type HistoryEntry } from '@sweepstack/db/repositories/ledger/history';
 import type { Database } from '@sweepstack/db/schema';
 import type { Kysely } from 'kysely';
-
-export type TransactionItem =
-  | { type: 'purchase'; id: number; createdAtMs: number; paymentId: string | null; packageId: string | null; amountCents: number | null; methodId: string | null; cardLast4: string | null; goldCoins: number; fortuneCoins: number }
-  | { type: 'play'; id: number; createdAtMs: number; gameId: string | null; sessionId: string | null; rounds: number; currency: 'GC' | 'FC'; betTotal: number; winTotal: number }
-  | { type: 'prize' | 'bonus' | 'adjustment'; id: number; createdAtMs: number; reason: string; currency: 'GC' | 'FC'; amount: number }
-  | { type: 'redemption'; id: number; createdAtMs: number; currency: 'GC' | 'FC'; amount: number; state: 'pending' | 'paid' | 'returned' };
 
 const PLAY_REASONS = new Set(['game_bet', 'game_win', 'jackpot_contribution', 'jackpot_win']);
 
@@ -28,11 +24,7 @@ function text(value: unknown): string | null {
 export async function readTransactions(db: Kysely<Database>, playerId: number, page: { cursor?: number | null; limit?: number }): Promise<{ items: TransactionItem[]; nextCursor: number | null }> {
   const { entries, nextCursor } = await history(db, playerId, page);
   const paymentIds = [...new Set(entries.filter((e) => e.reason === 'purchase').map((e) => text(e.metadata.paymentId)).filter((id): id is string => id !== null))];
-  const payments = new Map(
-    paymentIds.length === 0
-      ? []
-      : (await db.selectFrom('cashier_payments').select(['id', 'package_id', 'amount_cents', 'method_id', 'card_last4']).where('id', 'in', paymentIds).where('player_id', '=', playerId).execute()).map((p) => [p.id, p]),
-  );
+  const payments = new Map((await findPlayerPaymentSummaries(db, playerId, paymentIds)).map((p) => [p.id, p]));
   const items: TransactionItem[] = [];
   // Rounds of a play item by nonce: one bet may have two legs (unplayed and redeemable coins).
   const roundKeys = new Map<TransactionItem, Set<string>>();

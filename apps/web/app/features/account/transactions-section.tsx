@@ -1,14 +1,11 @@
+import type { TransactionItem, TransactionsResponse } from '@sweepstack/contracts/cashier/transactions';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http } from '../../lib/http';
 import { formatUsd } from '../cash/limits';
 
-type Item =
-  | { type: 'purchase'; id: number; createdAtMs: number; packageId: string | null; amountCents: number | null; methodId: string | null; cardLast4: string | null; goldCoins: number; fortuneCoins: number }
-  | { type: 'play'; id: number; createdAtMs: number; gameId: string | null; rounds: number; currency: 'GC' | 'FC'; betTotal: number; winTotal: number }
-  | { type: 'prize' | 'bonus' | 'adjustment'; id: number; createdAtMs: number; reason: string; currency: 'GC' | 'FC'; amount: number }
-  | { type: 'redemption'; id: number; createdAtMs: number; currency: 'GC' | 'FC'; amount: number; state: 'pending' | 'paid' | 'returned' };
+type Item = TransactionItem;
 
 /** The transaction history (docs/cashier.md), newest first, a page at a time. */
 export function TransactionsSection({ locale }: { locale: string }) {
@@ -19,7 +16,7 @@ export function TransactionsSection({ locale }: { locale: string }) {
 
   const load = useCallback((from: number | null) => {
     setState('loading');
-    http<{ data: { items: Item[]; nextCursor: number | null } }>('/rest/player/transactions/', { query: { limit: 20, cursor: from ?? undefined } })
+    http<TransactionsResponse>('/rest/player/transactions/', { query: { limit: 20, cursor: from ?? undefined } })
       .then(({ data }) => {
         setItems((old) => (from === null ? data.items : [...old, ...data.items]));
         setCursor(data.nextCursor);

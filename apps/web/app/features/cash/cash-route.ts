@@ -1,5 +1,7 @@
+import type { DepositMethod } from '@sweepstack/contracts/cashier/deposit';
+
 /** The cash widget's inner routes (spec §2), carried in the `#/cash/...` hash. */
-export type PaymentMethod = 'card' | 'bank' | 'apple_pay';
+export type PaymentMethod = DepositMethod;
 export const PAYMENT_METHODS: readonly PaymentMethod[] = ['card', 'bank', 'apple_pay'];
 
 export type CashRoute =

@@ -1,3 +1,6 @@
+import type { AvailableSetsCheckResponse, CoinPackage } from '@sweepstack/contracts/cashier/available-sets-check';
+import type { DepositResponse } from '@sweepstack/contracts/cashier/deposit';
+import type { PaymentResponse } from '@sweepstack/contracts/cashier/payment';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CoinIcon } from '../../components/icons';
@@ -10,28 +13,12 @@ import { useCash } from './cash-store';
 import { applyMask, cardNumberMask, cvcMask, EXPIRY_MASK, validateCard } from './input-mask';
 import { formatUsd } from './limits';
 
-export interface CoinPackage {
-  id: string;
-  coins: number;
-  entries: number;
-  priceCents: number;
-  usualPriceCents: number;
-  badgeLabel: string | null;
-  bestDeal: boolean;
-  mostPopular: boolean;
-}
-
-interface DepositAnswer {
-  success: true;
-  data: { paymentId: string; status: 'complete' | 'pending' | 'pending_3ds' | 'declined' | 'failed' | 'created'; reason?: string; challengeUrl?: string };
-}
-
 export function usePackages(): { packages: CoinPackage[] | null; failed: boolean } {
   const [packages, setPackages] = useState<CoinPackage[] | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let cancelled = false;
-    http<{ data: { packages: CoinPackage[] } }>('/rest/available-sets/check/')
+    http<AvailableSetsCheckResponse>('/rest/available-sets/check/')
       .then((answer) => !cancelled && setPackages(answer.data.packages))
       .catch(() => !cancelled && setFailed(true));
     return () => {
@@ -200,11 +187,11 @@ export function DepositFlow({ locale, initialPresetId, initialMethod, onFinished
     if (cash.step !== 'processing' || !cash.paymentId) return undefined;
     const paymentId = cash.paymentId;
     const timer = window.setInterval(() => {
-      void http<{ data: { status: string; reason?: string; challengeUrl?: string } }>('/rest/cash/payments/{id}/', { params: { id: paymentId } })
+      void http<PaymentResponse>('/rest/cash/payments/{id}/', { params: { id: paymentId } })
         .then(({ data }) => {
           if (useCash.getState().paymentId !== paymentId) return;
           if (data.status === 'complete') onFinished('success');
-          else if (data.status === 'declined' || data.status === 'failed') onFinished('failed', data.reason);
+          else if (data.status === 'declined') onFinished('failed', data.reason);
           else if (data.status === 'pending_3ds' && data.challengeUrl && useCash.getState().step !== 'challenge') useCash.getState().set({ step: 'challenge', challengeUrl: data.challengeUrl });
         })
         .catch(() => undefined);
@@ -222,14 +209,14 @@ export function DepositFlow({ locale, initialPresetId, initialMethod, onFinished
     keyRef.current ??= newIdempotencyKey();
     trackSendForm('pay', 'cash');
     try {
-      const answer = await http<DepositAnswer>('/rest/cash/deposit/', {
+      const answer = await http<DepositResponse>('/rest/cash/deposit/', {
         method: 'POST',
         body: { presetId: cash.presetId, methodId: cash.method, ...(card ? { card } : {}), idempotencyKey: keyRef.current },
       });
       keyRef.current = null;
       const { data } = answer;
       if (data.status === 'pending_3ds' && data.challengeUrl) cash.set({ paymentId: data.paymentId, step: 'challenge', challengeUrl: data.challengeUrl });
-      else if (data.status === 'declined' || data.status === 'failed') {
+      else if (data.status === 'declined') {
         cash.set({ paymentId: data.paymentId, step: 'processing' });
       } else cash.set({ paymentId: data.paymentId, step: 'processing' });
     } catch (error) {
