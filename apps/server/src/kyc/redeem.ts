@@ -1,12 +1,14 @@
 import { AppError } from '@sweepstack/contracts/errors';
+import type { RedemptionView } from '@sweepstack/contracts/redeem/redemption';
+import type { RedeemRequest } from '@sweepstack/contracts/redeem/request-redemption';
+import { findRedemptionByKey, findRedemptionByPendingTransfer, insertRedemption, listPlayerRedemptions, type RedemptionRow, resolvePendingRedemption } from '@sweepstack/db/redeem/repository';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { createPending, postPending, voidPending } from '@sweepstack/db/repositories/ledger/two-phase';
+import { findPlayerById } from '@sweepstack/db/repositories/players';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { Database } from '@sweepstack/db/schema';
-import type { RedemptionsTable } from '@sweepstack/db/tables/kyc';
 import type { Clock } from '@sweepstack/domain/shared/clock';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import { z } from 'zod';
+import type { Kysely, Transaction } from 'kysely';
 import { recordBalanceChanged } from '../realtime/balance-push';
 import { recordPush } from '../realtime/push';
 import { ensureProfile } from './profile';
@@ -17,54 +19,6 @@ export const REDEEM_SETTING_KEYS = {
   minimumGiftCardCents: 'redeem.minimum_gift_card_fc_cents',
 } as const;
 export const REDEEM_DEFAULTS = { status: 'active', minimumBankCents: 10_000, minimumGiftCardCents: 5_000 } as const;
-
-export const GIFT_CARD_BRANDS = ['amazon', 'visa_prepaid', 'walmart', 'target'] as const;
-
-// ABA routing numbers carry a checksum: 3·(d1+d4+d7) + 7·(d2+d5+d8) + (d3+d6+d9) ≡ 0 (mod 10).
-function validRoutingNumber(value: string): boolean {
-  if (!/^\d{9}$/.test(value)) return false;
-  const d = [...value].map(Number);
-  const sum = 3 * (d[0]! + d[3]! + d[6]!) + 7 * (d[1]! + d[4]! + d[7]!) + (d[2]! + d[5]! + d[8]!);
-  return sum % 10 === 0;
-}
-
-const amount = z.number({ error: 'A whole number of FC hundredths' }).int('A whole number of FC hundredths (no fractions)').positive('Must be more than zero').max(100_000_000, 'Too large');
-const idempotencyKey = z.string().regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{7,99}$/, '8-100 letters, digits, _ . : -');
-
-export const ZRedeemBody = z.discriminatedUnion('method', [
-  z.strictObject({
-    method: z.literal('bank'),
-    amount,
-    idempotencyKey,
-    details: z.strictObject({
-      accountHolder: z.string().trim().min(2).max(120).regex(/^[\p{L} .'-]+$/u, 'Letters, spaces, . \' - only'),
-      routingNumber: z.string().refine(validRoutingNumber, 'A valid 9-digit ABA routing number'),
-      accountNumber: z.string().regex(/^\d{4,17}$/, '4 to 17 digits'),
-      accountType: z.enum(['checking', 'savings']),
-    }),
-  }),
-  z.strictObject({
-    method: z.literal('gift_card'),
-    amount,
-    idempotencyKey,
-    details: z.strictObject({ brand: z.enum(GIFT_CARD_BRANDS), email: z.email().max(254) }),
-  }),
-]);
-export type RedeemBody = z.infer<typeof ZRedeemBody>;
-
-export type RedemptionRow = Selectable<RedemptionsTable>;
-
-export const ZRedemptionView = z.object({
-  id: z.number(),
-  amount: z.number(),
-  method: z.enum(['bank', 'gift_card']),
-  details: z.record(z.string(), z.string()),
-  status: z.enum(['pending', 'paid', 'rejected', 'cancelled']),
-  reason: z.string().nullable(),
-  createdAtMs: z.number(),
-  resolvedAtMs: z.number().nullable(),
-});
-export type RedemptionView = z.infer<typeof ZRedemptionView>;
 
 /** Shown back masked: the last four digits of an account number only. */
 export function redemptionView(row: RedemptionRow): RedemptionView {
@@ -111,7 +65,8 @@ function statusRefusal(accountStatus: string): RefusalCode | null {
 
 /** Why the player may not redeem now (spec §5: active status, SweepStakes mode, verified identity). */
 export async function redeemRefusals(db: Db, playerId: number, settings: RedeemSettings, nowMs: number): Promise<RefusalCode[]> {
-  const player = await db.selectFrom('players').select(['game_mode', 'account_status']).where('id', '=', playerId).executeTakeFirstOrThrow();
+  const player = await findPlayerById(db, playerId);
+  if (!player) throw new Error(`redeem: no player ${playerId}`);
   const profile = await ensureProfile(db, playerId, nowMs);
   const refusals: RefusalCode[] = [];
   const byStatus = statusRefusal(player.account_status);
@@ -130,9 +85,9 @@ function ledgerKeyOf(playerId: number, clientKey: string): string {
  * Places a redemption: checks eligibility and limits, then holds the coins (createPending) and
  * writes the redemption row in one transaction. A retried key answers the first redemption.
  */
-export async function requestRedemption(db: Kysely<Database>, clock: Clock, playerId: number, body: RedeemBody): Promise<{ redemption: RedemptionView; replayed: boolean }> {
+export async function requestRedemption(db: Kysely<Database>, clock: Clock, playerId: number, body: RedeemRequest): Promise<{ redemption: RedemptionView; replayed: boolean }> {
   const key = ledgerKeyOf(playerId, body.idempotencyKey);
-  const existing = await db.selectFrom('redemptions').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+  const existing = await findRedemptionByKey(db, key);
   if (existing) return { redemption: replayOf(existing, body), replayed: true };
   const settings = await loadRedeemSettings(db);
   const refusals = await redeemRefusals(db, playerId, settings, clock.nowMs());
@@ -146,27 +101,24 @@ export async function requestRedemption(db: Kysely<Database>, clock: Clock, play
     const pending = await createPending(trx, { idempotencyKey: key, playerId, amount: body.amount, metadata: { method: body.method } }, { clock });
     if (pending.replayed) {
       // A concurrent request with the same key committed first.
-      const first = await trx.selectFrom('redemptions').selectAll().where('pending_transfer_id', '=', pending.transfer.id).executeTakeFirstOrThrow();
+      const first = await findRedemptionByPendingTransfer(trx, pending.transfer.id);
+      if (!first) throw new Error(`redeem: pending transfer ${pending.transfer.id} has no redemption`);
       return { redemption: replayOf(first, body), replayed: true };
     }
-    const row = await trx
-      .insertInto('redemptions')
-      .values({
-        player_id: playerId,
-        amount_cents: body.amount,
-        method: body.method,
-        details_json: JSON.stringify(body.details),
-        status: 'pending',
-        pending_transfer_id: pending.transfer.id,
-        idempotency_key: key,
-        reason: null,
-        payout_reference: null,
-        resolved_by_operator_id: null,
-        created_at_ms: now,
-        resolved_at_ms: null,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const row = await insertRedemption(trx, {
+      player_id: playerId,
+      amount_cents: body.amount,
+      method: body.method,
+      details_json: JSON.stringify(body.details),
+      status: 'pending',
+      pending_transfer_id: pending.transfer.id,
+      idempotency_key: key,
+      reason: null,
+      payout_reference: null,
+      resolved_by_operator_id: null,
+      created_at_ms: now,
+      resolved_at_ms: null,
+    });
     await recordRedeemPush(trx, clock, row);
     await recordBalanceChanged(trx, playerId, { clock, reason: 'redemption.requested' });
     return { redemption: redemptionView(row), replayed: false };
@@ -188,7 +140,7 @@ async function recordRedeemPush(trx: Transaction<Database>, clock: Clock, row: R
   );
 }
 
-function replayOf(row: RedemptionRow, body: RedeemBody): RedemptionView {
+function replayOf(row: RedemptionRow, body: RedeemRequest): RedemptionView {
   if (Number(row.amount_cents) !== body.amount || row.method !== body.method || row.details_json !== JSON.stringify(body.details)) {
     throw new AppError('WALLET_IDEMPOTENCY_CONFLICT');
   }
@@ -215,19 +167,13 @@ export async function resolveRedemption(trx: Transaction<Database>, clock: Clock
     throw error;
   }
   const status = resolution.kind === 'approve' ? 'paid' : resolution.kind === 'reject' ? 'rejected' : 'cancelled';
-  const updated = await trx
-    .updateTable('redemptions')
-    .set({
-      status,
-      reason: resolution.kind === 'reject' ? resolution.reason : null,
-      payout_reference: resolution.kind === 'approve' ? `sandbox-payout-${Number(redemption.id)}` : null,
-      resolved_by_operator_id: resolution.kind === 'cancel' ? null : resolution.operatorId,
-      resolved_at_ms: now,
-    })
-    .where('id', '=', redemption.id)
-    .where('status', '=', 'pending')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await resolvePendingRedemption(trx, redemption.id, {
+    status,
+    reason: resolution.kind === 'reject' ? resolution.reason : null,
+    payout_reference: resolution.kind === 'approve' ? `sandbox-payout-${Number(redemption.id)}` : null,
+    resolved_by_operator_id: resolution.kind === 'cancel' ? null : resolution.operatorId,
+    resolved_at_ms: now,
+  });
   // Another resolution won the race between our read and the ledger's lock.
   if (!updated) throw new AppError('REDEEM_NOT_PENDING');
   await recordRedeemPush(trx, clock, updated);
@@ -236,6 +182,5 @@ export async function resolveRedemption(trx: Transaction<Database>, clock: Clock
 }
 
 export async function listRedemptions(db: Db, playerId: number): Promise<RedemptionView[]> {
-  const rows = await db.selectFrom('redemptions').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(100).execute();
-  return rows.map(redemptionView);
+  return (await listPlayerRedemptions(db, playerId)).map(redemptionView);
 }

@@ -1,4 +1,5 @@
 import { AppError } from '@sweepstack/contracts/errors';
+import { findRedemption, listRedemptionsByStatus } from '@sweepstack/db/redeem/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -134,9 +135,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/api/operator/redemptions/', { schema: { tags: ['operator'], summary: 'Redemptions by status (default pending)', querystring: z.strictObject({ status: z.enum(['pending', 'paid', 'rejected', 'cancelled', 'all']).default('pending') }) } }, async (request) => {
     await requireOperator(request, 'redemptions.read');
-    let query = db.selectFrom('redemptions').selectAll().orderBy('id', 'asc').limit(200);
-    if (request.query.status !== 'all') query = query.where('status', '=', request.query.status);
-    const rows = await query.execute();
+    const rows = await listRedemptionsByStatus(db, request.query.status);
     return { success: true as const, data: rows.map((row) => ({ ...redemptionView(row), playerId: row.player_id })) };
   });
 
@@ -147,7 +146,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
       async (request) => {
         const operator = await requireOperator(request, 'redemptions.review');
         return db.transaction().execute(async (trx) => {
-          const row = await trx.selectFrom('redemptions').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+          const row = await findRedemption(trx, request.params.id);
           if (!row) throw new AppError('REDEEM_NOT_FOUND');
           const resolution = decision === 'approve' ? { kind: 'approve' as const, operatorId: operator.id } : { kind: 'reject' as const, operatorId: operator.id, reason: (request.body as { reason: string }).reason };
           const { before, after } = await resolveRedemption(trx, clock, row, resolution);

@@ -1,10 +1,13 @@
 import { AppError } from '@sweepstack/contracts/errors';
+import { ZCancelRedemptionParams, ZCancelRedemptionRequest, ZCancelRedemptionResponse } from '@sweepstack/contracts/redeem/cancel-redemption';
+import { ZRedeemStatusResponse } from '@sweepstack/contracts/redeem/redeem-status';
+import { ZRedeemRequest, ZRedeemResponse } from '@sweepstack/contracts/redeem/request-redemption';
+import { findRedemption } from '@sweepstack/db/redeem/repository';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requirePlayer } from '../../plugins/session';
-import { listRedemptions, loadRedeemSettings, redeemRefusals, requestRedemption, resolveRedemption, ZRedeemBody, ZRedemptionView } from '../../kyc/redeem';
+import { listRedemptions, loadRedeemSettings, redeemRefusals, requestRedemption, resolveRedemption } from '../../kyc/redeem';
 
 /** Redeem Fortune Coin winnings (spec §5; docs/kyc-and-redeem.md). 1 FC = 1 USD; amounts in FC hundredths. */
 const redeemRoutes: FastifyPluginAsync = async (fastify) => {
@@ -18,20 +21,7 @@ const redeemRoutes: FastifyPluginAsync = async (fastify) => {
       schema: {
         tags: ['cash'],
         summary: 'Redeem status, limits and history',
-        response: {
-          200: z.object({
-            success: z.literal(true),
-            data: z.object({
-              available: z.boolean(),
-              refusals: z.array(z.string()),
-              redeemable: z.number(),
-              minimums: z.object({ bank: z.number(), gift_card: z.number() }),
-              usdPerFc: z.literal(1),
-              pending: z.array(ZRedemptionView),
-              history: z.array(ZRedemptionView),
-            }),
-          }),
-        },
+        response: { 200: ZRedeemStatusResponse },
       },
     },
     async (request, reply) => {
@@ -54,7 +44,7 @@ const redeemRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  app.post('/rest/cash/redeem/', { schema: { tags: ['cash'], summary: 'Request a redemption (pending hold)', body: ZRedeemBody, response: { 200: z.object({ success: z.literal(true), replayed: z.boolean(), data: ZRedemptionView }) } } }, async (request) => {
+  app.post('/rest/cash/redeem/', { schema: { tags: ['cash'], summary: 'Request a redemption (pending hold)', body: ZRedeemRequest, response: { 200: ZRedeemResponse } } }, async (request) => {
     const player = await requirePlayer(request);
     const result = await requestRedemption(db, deps.clock, player.id, request.body);
     return { success: true as const, replayed: result.replayed, data: result.redemption };
@@ -62,11 +52,11 @@ const redeemRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/rest/cash/redeem/:id/cancel/',
-    { schema: { tags: ['cash'], summary: 'Cancel a pending redemption (coins return)', params: z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31) }), body: z.strictObject({}).optional(), response: { 200: z.object({ success: z.literal(true), data: ZRedemptionView }) } } },
+    { schema: { tags: ['cash'], summary: 'Cancel a pending redemption (coins return)', params: ZCancelRedemptionParams, body: ZCancelRedemptionRequest, response: { 200: ZCancelRedemptionResponse } } },
     async (request) => {
       const player = await requirePlayer(request);
       const after = await db.transaction().execute(async (trx) => {
-        const row = await trx.selectFrom('redemptions').selectAll().where('id', '=', request.params.id).where('player_id', '=', player.id).executeTakeFirst();
+        const row = await findRedemption(trx, request.params.id, player.id);
         if (!row) throw new AppError('REDEEM_NOT_FOUND');
         return (await resolveRedemption(trx, deps.clock, row, { kind: 'cancel' })).after;
       });

@@ -1,3 +1,5 @@
+import type { RedeemStatusResponse } from '@sweepstack/contracts/redeem/redeem-status';
+import { GIFT_CARD_BRANDS } from '@sweepstack/contracts/redeem/gift-card-brands';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFortuneCoins } from '../../lib/format';
@@ -11,26 +13,7 @@ import { showToast } from '../toasts/toast-store';
 import { InsufficientWithdrawalModal } from './insufficient-withdrawal-modal';
 import { eligibleMethods, methodToOffer, parseCoinsInput, REDEEM_METHODS, REFUSAL_ORDER, type RedeemMethod } from './redeem-rules';
 
-interface Redemption {
-  id: number;
-  amount: number;
-  method: RedeemMethod;
-  details: Record<string, string>;
-  status: 'pending' | 'paid' | 'rejected' | 'cancelled';
-  reason: string | null;
-  createdAtMs: number;
-}
-
-interface RedeemInfo {
-  available: boolean;
-  refusals: string[];
-  redeemable: number;
-  minimums: { bank: number; gift_card: number };
-  pending: Redemption[];
-  history: Redemption[];
-}
-
-const GIFT_BRANDS = ['amazon', 'visa_prepaid', 'walmart', 'target'] as const;
+type RedeemInfo = RedeemStatusResponse['data'];
 
 /** Switches to Fortune Coins; the `gameMode` push updates the header and reloads this panel. */
 async function switchToFortune(): Promise<void> {
@@ -97,7 +80,7 @@ export function RedeemPanel({ locale }: { locale: Locale }) {
   const autoOpenedRef = useRef(false);
 
   const load = useCallback(() => {
-    http<{ data: RedeemInfo }>('/rest/cash/redeem/')
+    http<RedeemStatusResponse>('/rest/cash/redeem/')
       .then((answer) => setInfo(answer.data))
       .catch(() => setLoadFailed(true));
   }, []);
@@ -238,7 +221,7 @@ export function RedeemPanel({ locale }: { locale: Locale }) {
                     {t('redeem.brand')}
                   </label>
                   <select id="redeem-brand" className="field-input" value={details.brand} onChange={(e) => setDetails({ ...details, brand: e.target.value })}>
-                    {GIFT_BRANDS.map((b) => (
+                    {GIFT_CARD_BRANDS.map((b) => (
                       <option key={b} value={b}>
                         {t(`redeem.brands.${b}`)}
                       </option>
