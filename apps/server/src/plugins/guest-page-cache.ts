@@ -22,6 +22,15 @@ const KEYED_COOKIES: ReadonlyMap<string, RegExp> = new Map([
   // Read outside production only (the ?theme= override); a query string is never cached.
   ['sweepstack_theme', /^[A-Za-z]{1,20}$/],
 ]);
+/**
+ * Cookies no page reads on the server (the browser's own code reads them), so a stored page may be
+ * answered to a guest holding them: the referral codes (read when the sign-up form is sent), the
+ * preset package's reminder, and the analytics cookies of the usual tag managers. Any other cookie
+ * (a session, the one-time notice of an expired login link, a cookie added later) makes the page
+ * render for that visitor alone: a new cookie that a page reads is never silently ignored.
+ */
+const IGNORED_COOKIES = new Set(['invited_by', 'refcode', 'presetPackageModal']);
+const IGNORED_COOKIE_PREFIXES = /^(_ga|_gid|_gat|_gcl_|_fbp|_fbc)/;
 /** Request headers the render keeps (the rest are removed on a miss). */
 const KEPT_HEADERS = new Set(['host', 'user-agent', 'connection', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'x-request-id']);
 /** Response headers not stored (set per request by the server, or by Node). */
@@ -97,7 +106,8 @@ function parseCookieHeader(header: string | undefined): Map<string, string> | nu
 /**
  * The cache key of a request and the headers its render may see, or null when the request is not a
  * guest page anyone else could share: not a GET of an HTML document, a query string, a session
- * cookie (even a stale one: its answer clears it), a keyed cookie with an unexpected value.
+ * cookie (even a stale one: its answer clears it) or any cookie neither keyed nor known to be read
+ * only by the browser, a keyed cookie with an unexpected value.
  */
 export function guestPageKey(request: FastifyRequest): { key: string; headers: Record<string, string>; localeCookie: string | null } | null {
   if (request.method !== 'GET' || request.url.includes('?')) return null;
@@ -105,6 +115,9 @@ export function guestPageKey(request: FastifyRequest): { key: string; headers: R
   if (!(headers.accept ?? '').includes('text/html')) return null;
   const cookies = parseCookieHeader(headers.cookie);
   if (!cookies || cookies.has(SESSION_COOKIE)) return null;
+  for (const name of cookies.keys()) {
+    if (!KEYED_COOKIES.has(name) && !IGNORED_COOKIES.has(name) && !IGNORED_COOKIE_PREFIXES.test(name)) return null;
+  }
   const keyed: string[] = [];
   for (const [name, pattern] of KEYED_COOKIES) {
     const value = cookies.get(name);
