@@ -1,4 +1,5 @@
 import { PassThrough, Readable } from 'node:stream';
+import { rankedLanguages } from '@sweepstack/domain/shell/accept-language';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../app-context';
 import { contentCache } from '../lib/content-cache';
@@ -66,18 +67,7 @@ declare module 'fastify' {
 
 /** Best supported language of an Accept-Language header, as the web app's root loader decides it. */
 export function browserLocale(acceptLanguage: string | undefined): (typeof LOCALES)[number] {
-  if (!acceptLanguage) return 'en';
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = rest.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const entry of ranked) if ((LOCALES as readonly string[]).includes(entry.lang)) return entry.lang as (typeof LOCALES)[number];
+  for (const lang of rankedLanguages(acceptLanguage)) if ((LOCALES as readonly string[]).includes(lang)) return lang as (typeof LOCALES)[number];
   return 'en';
 }
 

@@ -1,3 +1,5 @@
+import { rankedLanguages } from '@sweepstack/domain/shell/accept-language';
+
 export const LOCALES = ['en', 'es'] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
@@ -22,18 +24,7 @@ export function localeFromPath(pathname: string): { locale: Locale; prefixed: bo
 
 /** Best supported language of an Accept-Language header (q-weights honoured), else the default. */
 export function detectBrowserLocale(acceptLanguage: string | null | undefined): Locale {
-  if (!acceptLanguage) return DEFAULT_LOCALE;
-  const ranked = acceptLanguage
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...rest] = part.trim().split(';');
-      const q = rest.map((p) => p.trim()).find((p) => p.startsWith('q='));
-      const weight = q ? Number(q.slice(2)) : 1;
-      return { lang: tag.trim().toLowerCase().split('-')[0] ?? '', weight: Number.isFinite(weight) ? weight : 0, index };
-    })
-    .filter((entry) => entry.weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.index - b.index);
-  for (const entry of ranked) if (isLocale(entry.lang)) return entry.lang;
+  for (const lang of rankedLanguages(acceptLanguage)) if (isLocale(lang)) return lang;
   return DEFAULT_LOCALE;
 }
 
