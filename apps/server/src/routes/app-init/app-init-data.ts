@@ -13,6 +13,7 @@ import type { AppInitFeatureKey, AppInitSlice } from '../../platform/define-feat
 function featureFlags(): Pick<AppInitData, AppInitFeatureKey> {
   return {
     popUpAds: { isActive: false },
+    TournamentsSubscriptions: [],
     dailyLogin: { isActive: false },
     scratchCardLottery: { isActive: false },
     magicBox: { isActive: false },
@@ -77,7 +78,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | 'TournamentsSubscriptions' | AppInitFeatureKey | keyof typeof NO_OFFERS>;
+type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | AppInitFeatureKey | keyof typeof NO_OFFERS>;
 
 /** The part of a player's app init that depends on the player (one object literal, no spreads). */
 function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection, games }: PlayerAppInitInputs): PlayerVariable {
@@ -147,8 +148,6 @@ export function appInitBuilder(slices: readonly AppInitSlice[]): AppInitBuilder 
   const playerConstant = deepFreeze({
     // No social sign-in providers exist.
     activeSocialAccounts: [],
-    // Tournament subscriptions belong to the tournaments module.
-    TournamentsSubscriptions: [],
     ...constantFlags,
     ...NO_OFFERS,
     popupPresetPackages: [],
@@ -177,7 +176,6 @@ export function appInitBuilder(slices: readonly AppInitSlice[]): AppInitBuilder 
         favoriteGames: [],
         favLast: [],
         lastGames: [],
-        TournamentsSubscriptions: [],
         termsRequirement: [],
         ...featureFlags(),
         ...sliceFields(features, false, featureOf),
