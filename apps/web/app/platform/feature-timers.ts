@@ -1,6 +1,7 @@
 import { useModals } from '../features/modals/modal-store';
 import type { FeatureState, ModalName } from './feature';
 import { useEndedFeatures } from './feature-state';
+import { loadRealtime } from '../lib/use-realtime';
 import { registry, type FeatureRegistry } from './registry';
 
 /**
@@ -115,9 +116,33 @@ export function showWelcomeModals(states: Readonly<Record<string, FeatureState>>
   return useModals.subscribe(next);
 }
 
+/**
+ * Subscribes the features' push handlers (`pushes` in their feature.ts) for this visit: the real-time
+ * module is loaded with them (it is loaded for a signed-in player anyway). Returns a stop function.
+ */
+export function startFeaturePushes(features: FeatureRegistry = registry): () => void {
+  if (features.pushHandlers.length === 0) return () => undefined;
+  let stopped = false;
+  const unsubscribes: (() => void)[] = [];
+  const open = (modal: ModalName) => void useModals.getState().open(modal);
+  void loadRealtime().then(({ getRealtimeClient }) => {
+    if (stopped) return;
+    const client = getRealtimeClient();
+    for (const { handler } of features.pushHandlers) {
+      // The union of handlers is typed per push type; the client hands each its own type's messages.
+      unsubscribes.push(client.subscribe(handler.type, (message) => (handler.handle as (m: typeof message, t: { open: typeof open }) => void)(message, { open })));
+    }
+  });
+  return () => {
+    stopped = true;
+    unsubscribes.forEach((unsubscribe) => unsubscribe());
+  };
+}
+
 /** Both, for this visit: the finish timers at once, the welcome check 5 s after the page loaded. */
 export function startFeatureTimers(states: Readonly<Record<string, FeatureState>>): () => void {
   const stopFinish = startFinishTimers(states, (ids) => useEndedFeatures.getState().end(ids));
+  const stopPushes = startFeaturePushes();
   let stopWelcome: () => void = () => undefined;
   const welcomeTimer = window.setTimeout(() => {
     // Ended by now (a finish timer): no welcome.
@@ -127,6 +152,7 @@ export function startFeatureTimers(states: Readonly<Record<string, FeatureState>
   }, WELCOME_CHECK_DELAY_MS);
   return () => {
     stopFinish();
+    stopPushes();
     window.clearTimeout(welcomeTimer);
     stopWelcome();
   };

@@ -1,4 +1,5 @@
 import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import type { PushOf, PushType } from '@sweepstack/contracts/realtime/push';
 import type { ComponentType } from 'react';
 import type { ModalEntry } from '../features/modals/modal-store';
 
@@ -108,6 +109,12 @@ export interface FeatureWelcome {
 }
 
 /**
+ * A push the feature acts on wherever the signed-in player is (spec §4: a season's `prizeAssigned`
+ * opens its congratulations): subscribed once the page has loaded, while the tab is open.
+ */
+export type FeaturePushHandler = { [T in PushType]: { type: T; handle(message: PushOf<T>, tools: { open(modal: ModalName): void }): void } }[PushType];
+
+/**
  * A web feature module: `app/features/<feature>/feature.ts` default-exports one of these. The app
  * finds it by folder scan (app/platform/registry.ts, and routes.ts for its pages); nothing else is
  * edited to add a feature. Keep the file small and free of components: it is in the first-load
@@ -130,6 +137,8 @@ export interface WebFeature {
     shell?: string[];
   };
   welcome?: FeatureWelcome;
+  /** Pushes it acts on outside its own modals and pages (open a modal, remember something). */
+  pushes?: FeaturePushHandler[];
   /** Spec §4 finish timer: other features this one's finish also turns off (scratch cards end magic boxes). */
   finishAlsoEnds?: string[];
 }

@@ -70,6 +70,12 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
 describe('createRegistry refuses declarations that contradict each other', () => {
   const module = (feature: WebFeature, folder = feature.id) => ({ [`../features/${folder}/feature.ts`]: { default: feature } });
 
+  it('collects the push handlers features declare, with their feature', () => {
+    const handle = () => undefined;
+    const features = createRegistry({ ...module({ id: 'a', pushes: [{ type: 'balance', handle }] }), ...module({ id: 'b' }) });
+    expect(features.pushHandlers).toEqual([{ feature: 'a', handler: { type: 'balance', handle } }]);
+  });
+
   it('an id that is not its folder', () => {
     expect(() => createRegistry(module({ id: 'a' }, 'b'))).toThrow(/folder b/);
   });

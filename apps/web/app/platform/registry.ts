@@ -161,6 +161,9 @@ export function createRegistry(modules: FeatureModules) {
     /** Welcome modals, feature by feature. */
     welcomes: features.flatMap(({ feature }) => (feature.welcome ? [{ feature: feature.id, ...feature.welcome }] : [])),
 
+    /** Pushes features act on anywhere (a signed-in visit), feature by feature. */
+    pushHandlers: features.flatMap(({ feature }) => (feature.pushes ?? []).map((handler) => ({ feature: feature.id, handler }))),
+
     /** The features a feature's finish turns off: itself and what it declares. */
     finishTargets(id: string): string[] {
       const feature = features.find((entry) => entry.feature.id === id)?.feature;
