@@ -1,43 +1,79 @@
-// `npm run economy:sim [-- --players 10000 --days 60 --active 0.5 --seed 1]`: simulates a population
-// of players over many days with the configured database's prize tables and budgets (docs/rewards.md,
+// `npm run economy:sim [-- --players 10000 --days 60 --active 0.5 --seed 1]` (`-- --help` lists every
+// feature's options): simulates a population of players over many days with the configured database's prize tables and budgets (docs/rewards.md,
 // "Economy simulation") and prints, per feature and currency, the expected and 99th-percentile cost
 // per active player per day and the daily totals against each budget. Exits 1 when a simulated day
 // passed a budget (the budget can be exceeded: fallback prizes or refused claims would follow).
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { openDatabase } from '@sweepstack/db/connection';
-import { currentLadder } from '@sweepstack/db/daily-login/repository';
-import { currentPrizeTable, currentPrizeTables, rewardBudget } from '@sweepstack/db/rewards/repository';
-import { dailyLoginEconomyModel } from '@sweepstack/domain/daily-login/economy-model';
+import { rewardBudget } from '@sweepstack/db/rewards/repository';
 import type { FreeSpinStake } from '@sweepstack/domain/rewards/budget';
 import { simulateEconomy, type EconomyFeatureModel, type FeatureFigures, type SimRandom } from '@sweepstack/domain/rewards/economy-sim';
-import type { PrizeTable } from '@sweepstack/domain/rewards/prize-table';
-import { hasCapability, isThemeId } from '@sweepstack/contracts/themes';
-import { wheelEconomyModel } from '@sweepstack/domain/wheel-of-treasure/economy-model';
+import { isThemeId } from '@sweepstack/contracts/themes';
 import { findGame } from '@sweepstack/games/catalogue/games';
+import type { EconomyDefinition, EconomyOption } from '../platform/define-economy';
+import { FEATURES_DIR } from '../platform/load-features';
+
+/** Every feature's `economy.ts` (features/<feature>/economy.ts), by folder order. */
+async function loadEconomies(): Promise<EconomyDefinition[]> {
+  const files = readdirSync(FEATURES_DIR, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(FEATURES_DIR, entry.name, 'economy.ts'))
+    .filter((file) => existsSync(file))
+    .sort();
+  const economies: EconomyDefinition[] = [];
+  for (const file of files) {
+    const definition = ((await import(pathToFileURL(file).href)) as { default?: EconomyDefinition }).default;
+    if (!definition || typeof definition.models !== 'function') throw new Error(`${path.relative(FEATURES_DIR, file)} must default-export defineEconomy({...})`);
+    const folder = path.basename(path.dirname(file));
+    if (definition.feature !== folder) throw new Error(`${folder}/economy.ts names feature ${definition.feature}: it must be its folder's name`);
+    economies.push(definition);
+  }
+  return economies;
+}
+
+const economies = await loadEconomies();
+const general: Record<string, EconomyOption> = {
+  players: { default: 10_000, min: 1, max: 1_000_000, help: 'players in the population' },
+  days: { default: 60, min: 1, max: 3650, help: 'days simulated' },
+  active: { default: 0.5, min: 0, max: 1, help: 'chance that a player comes on a given day' },
+  seed: { default: 1, min: 0, max: 2 ** 31, help: 'seed of the simulation (same seed, same run)' },
+};
+const optionOwners = new Map<string, string>(Object.keys(general).map((name) => [name, 'economy:sim']));
+const allOptions: Record<string, EconomyOption> = { ...general };
+for (const economy of economies) {
+  for (const [name, option] of Object.entries<EconomyOption>(economy.options ?? {})) {
+    const owner = optionOwners.get(name);
+    if (owner) throw new Error(`economy option --${name} of ${economy.feature} is already ${owner}'s`);
+    optionOwners.set(name, economy.feature);
+    allOptions[name] = option;
+  }
+}
 
 const { values } = parseArgs({
-  options: {
-    players: { type: 'string', default: '10000' },
-    days: { type: 'string', default: '60' },
-    active: { type: 'string', default: '0.5' },
-    seed: { type: 'string', default: '1' },
-    'claim-chance': { type: 'string', default: '0.9' },
-    'spin-chance': { type: 'string', default: '0.9' },
-    'booster-chance': { type: 'string', default: '0.3' },
-    'extra-chance': { type: 'string', default: '0.05' },
-  },
+  options: { help: { type: 'boolean' }, ...Object.fromEntries(Object.keys(allOptions).map((name) => [name, { type: 'string' as const }])) },
 });
+if (values.help) {
+  const lines = Object.entries(allOptions).map(([name, o]) => `  --${name} <${o.min}..${o.max}>  ${o.help} (${optionOwners.get(name)}; default ${o.default})`);
+  process.stdout.write(`npm run economy:sim -- [options]\n${lines.join('\n')}\n`);
+  process.exit(0);
+}
 
-function number(name: keyof typeof values, min: number, max: number): number {
-  const value = Number(values[name]);
-  if (!Number.isFinite(value) || value < min || value > max) {
-    process.stderr.write(`--${name} must be a number from ${min} to ${max}\n`);
+function number(name: string): number {
+  const option = allOptions[name];
+  if (!option) throw new Error(`unknown economy option ${name}`);
+  const given = (values as Record<string, string | boolean | undefined>)[name];
+  const value = typeof given === 'string' ? Number(given) : option.default;
+  if (!Number.isFinite(value) || value < option.min || value > option.max) {
+    process.stderr.write(`--${name} must be a number from ${option.min} to ${option.max}\n`);
     process.exit(2);
   }
   return value;
 }
 
-const behaviour = { players: Math.trunc(number('players', 1, 1_000_000)), days: Math.trunc(number('days', 1, 3650)), dailyActiveChance: number('active', 0, 1) };
+const behaviour = { players: Math.trunc(number('players')), days: Math.trunc(number('days')), dailyActiveChance: number('active') };
 
 /** sfc32 seeded from one integer: the same run for the same seed. */
 function seededRandom(seed: number): SimRandom {
@@ -83,35 +119,13 @@ try {
   const budgetOf = async (feature: string) => (await rewardBudget(db, feature, '')).budget;
 
   const models: EconomyFeatureModel[] = [];
-  const ladder = await currentLadder(db);
-  if (ladder?.active) {
-    models.push(dailyLoginEconomyModel({ levels: ladder.levels, rules: ladder.rules, budget: await budgetOf('daily-login'), claimChance: number('claim-chance', 0, 1), freeSpinStake }) as EconomyFeatureModel);
-  }
-  const wheelDaily = await currentPrizeTable(db, 'wheel-of-treasure-daily');
-  if (wheelDaily) {
-    // The wheel of treasure's tables: daily, booster, extra and any lootbox (docs/features/wheel-of-treasure.md).
-    {
-      const tables = new Map<string, PrizeTable>((await currentPrizeTables(db, 'wheel-of-treasure')).map((t) => [t.slug, t]));
-      models.push(
-        wheelEconomyModel({
-          daily: wheelDaily,
-          booster: tables.get('wheel-of-treasure-booster'),
-          // The extended wheel this deployment draws: with the treasure chest in lootbox themes (spec §5).
-          extra: tables.get(hasCapability(theme, 'lootboxes') ? 'wheel-of-treasure-extra-lootbox' : 'wheel-of-treasure-extra'),
-          tables,
-          budget: await budgetOf('wheel-of-treasure'),
-          spinChance: number('spin-chance', 0, 1),
-          boosterChance: number('booster-chance', 0, 1),
-          extraChance: number('extra-chance', 0, 1),
-          freeSpinStake,
-        }) as EconomyFeatureModel,
-      );
-    }
+  for (const economy of economies) {
+    models.push(...(await economy.models({ db, theme, freeSpinStake, budgetOf, option: number })));
   }
   if (models.length === 0) {
     process.stdout.write('economy:sim: no active feature with prizes in this database (run npm run db:seed)\n');
   } else {
-    const figures = simulateEconomy(models, behaviour, seededRandom(Math.trunc(number('seed', 0, 2 ** 31))));
+    const figures = simulateEconomy(models, behaviour, seededRandom(Math.trunc(number('seed'))));
     process.stdout.write(report(figures));
     if (figures.some((f) => f.gc.exceeded || f.fcCents.exceeded)) process.exitCode = 1;
   }
