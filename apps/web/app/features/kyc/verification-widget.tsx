@@ -5,6 +5,7 @@ import { CloseIcon } from '../../components/icons';
 import { http, HttpError } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';
 import { showToast } from '../toasts/toast-store';
+import { widgetFrameSrc } from './widget-src';
 
 type Phase = { kind: 'starting' } | { kind: 'running'; widgetUrl: string } | { kind: 'unavailable' } | { kind: 'error' };
 
@@ -20,7 +21,7 @@ export function VerificationWidget({ onClose }: { onClose(): void }) {
   useEffect(() => {
     let cancelled = false;
     http<{ data: { widgetUrl: string } }>('/rest/player/verification/start/', { method: 'POST', body: {} })
-      .then((answer) => !cancelled && setPhase({ kind: 'running', widgetUrl: answer.data.widgetUrl }))
+      .then((answer) => !cancelled && setPhase({ kind: 'running', widgetUrl: widgetFrameSrc(answer.data.widgetUrl, window.location.origin) }))
       .catch((error: unknown) => !cancelled && setPhase(error instanceof HttpError && error.code === 'KYC_VERIFICATION_NOT_AVAILABLE' ? { kind: 'unavailable' } : { kind: 'error' }));
     return () => {
       cancelled = true;
