@@ -1,6 +1,6 @@
 // Lighthouse (mobile preset) on `/` as a guest and on the player home as a signed-in player, plus
 // the JavaScript `/` ships, gzipped. Targets (issue 2): performance >= 95, accessibility 100,
-// JS for `/` <= 150 KB gzipped. The baseline in the same run is a minimal static HTML page served by
+// JS for `/` <= 145 KB gzipped (issue 12). The baseline in the same run is a minimal static HTML page served by
 // a bare Fastify instance, so a slow machine shows up in both figures.
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -158,7 +158,7 @@ export async function run(): Promise<void> {
     console.log(`baseline (minimal static HTML page): performance ${baseline.performance}, accessibility ${baseline.accessibility}`);
     console.log(`/ as guest:        performance ${guest.performance} (target >= 95), accessibility ${guest.accessibility} (target 100)`);
     console.log(`${playerHome} as player: performance ${player.performance} (target >= 95), accessibility ${player.accessibility} (target 100)`);
-    console.log(`JavaScript for /: ${(jsBytes / 1024).toFixed(1)} KB gzipped (target <= 150 KB)`);
+    console.log(`JavaScript for /: ${(jsBytes / 1024).toFixed(1)} KB gzipped (target <= 145 KB)`);
     console.log(`JavaScript for the game client (${launch.data.url.split('?')[0]}): ${(gameClientBytes / 1024).toFixed(1)} KB gzipped (target <= 300 KB)`);
     console.log(`/ as guest:        ${figures(guest)}; HTML ${kb(guestDocument.html)} gzipped (its inline scripts, the hydration data, alone ${kb(guestDocument.inline)})`);
     console.log(`${playerHome} as player: ${figures(player)}; HTML ${kb(playerDocument.html)} gzipped (its inline scripts, the hydration data, alone ${kb(playerDocument.inline)})`);

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { gzipSync } from 'node:zlib';
 import { CONSENT_GIVEN_COOKIE, baseUrl, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 // Issue 12, section 1, items 3, 8, 9, 10 and 12: what a new player meets on a phone and a desktop.
@@ -36,4 +37,15 @@ test('item 12: the console notes once that crash reporting is off, as README say
   await page.goto('/');
   await expect.poll(() => notes.filter((text) => text === 'Crash reporting disabled: no SENTRY_DSN').length).toBe(1);
   await context.close();
+});
+
+test('JavaScript for / stays at or below 145 KB gzipped: pages / does not show are not in its first load', async ({ request }) => {
+  // As bench/lighthouse.bench.ts counts it: every module the document names, but the route manifest.
+  const html = await (await request.get('/', { headers: { accept: 'text/html', 'accept-language': 'en' } })).text();
+  const sources = new Set([...html.matchAll(/["'](\/assets\/[^"'\s]+\.m?js)["']/g)].map((match) => match[1]!).filter((src) => !/\/manifest-[^/]+\.js$/.test(src)));
+  let total = 0;
+  for (const src of sources) total += gzipSync(await (await request.get(src)).body(), { level: 9 }).length;
+  expect(total / 1024).toBeLessThanOrEqual(145);
+  // None of the pages it has no link to run first: their chunks are not among the modules it names.
+  expect([...sources].filter((src) => /\/(reset|registration-complete|geoblock|legal-page|signin|signup)-[\w-]+\.js$/.test(src))).toEqual([]);
 });
