@@ -1,0 +1,215 @@
+import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { startExclusion } from '../../responsible-play/exclusions';
+import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+
+const DAY_MS = 86_400_000;
+/** Noon in New York (the default operator time zone) on Friday 2027-01-08. */
+const START_MS = Date.parse('2027-01-08T17:00:00Z');
+const PROFILE = { name: 'Ada', surname: 'Lovelace', birthday: '1990-02-03', zip: '98101', city: 'Seattle', address: '12 Main St.', phone: '+15551234567' };
+
+describe.each(dialectsUnderTest())('free entry (AMOE) on %s', (dialect) => {
+  let test: TestApp;
+  let app: FastifyInstance;
+  const clock = new ManualClock(START_MS);
+  let sequence = 0;
+  const db = () => test.database.db;
+
+  beforeAll(async () => {
+    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
+    app = test.app;
+  }, 120_000);
+  afterEach(async () => {
+    expect(await auditLedger(db())).toEqual([]);
+  });
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  const operator = async () => ({ cookie: await operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD) });
+  const player = async () => {
+    sequence += 1;
+    const { cookie, uuid } = await signUpViaApi(app, `free-entry-${sequence}@example.com`);
+    return { cookie, id: await playerIdOf(db(), uuid) };
+  };
+  const info = async (cookie?: string) => {
+    const res = await app.inject({ method: 'GET', url: '/rest/free-entry/', headers: cookie ? { cookie } : {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data;
+  };
+  const online = (cookie?: string) => app.inject({ method: 'POST', url: '/rest/free-entry/online/', headers: cookie ? { cookie } : {}, payload: {} });
+  const mailCode = (cookie: string) => app.inject({ method: 'POST', url: '/rest/free-entry/mail-code/', headers: { cookie }, payload: {} });
+  const fc = async (id: number) => (await getPlayerBalance(db(), id)).entries;
+  const settings = async (patch: Record<string, unknown>) => {
+    const headers = await operator();
+    const current = (await app.inject({ method: 'GET', url: '/api/operator/free-entry/settings/', headers })).json().data;
+    const res = await app.inject({ method: 'PUT', url: '/api/operator/free-entry/settings/', headers, payload: { ...current, ...patch } });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it('tells a guest the rules and refuses a guest request', async () => {
+    const data = await info();
+    expect(data).toMatchObject({ isActive: true, reason: 'guest', online: { entries: 1, available: false, automatic: true }, mail: { entries: 5, available: false }, decisionBusinessDays: 5, requests: [] });
+    expect(data.mail.address.length).toBeGreaterThanOrEqual(2);
+    const res = await online();
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('credits an online request at once, exactly once, and refuses a second one the same operator day', async () => {
+    const { cookie, id } = await player();
+    const before = await fc(id);
+    const res = await online(cookie);
+    expect(res.statusCode, res.body).toBe(200);
+    const request = res.json().data.request;
+    expect(request).toMatchObject({ channel: 'online', status: 'credited', entries: 1 });
+    expect(request.code).toMatch(/^FE-[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+    expect(await fc(id)).toBe(before + 100);
+    const again = await online(cookie);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.code).toBe('FREE_ENTRY_DAILY_LIMIT');
+    expect(await fc(id)).toBe(before + 100);
+    const data = await info(cookie);
+    expect(data.online).toMatchObject({ available: false });
+    expect(Date.parse(data.online.nextAvailableAt)).toBe(Date.parse('2027-01-09T05:00:00Z'));
+    expect(data.requests).toHaveLength(1);
+    // The coins land unplayed: the ledger's transfer is keyed by the request.
+    const transfers = await db().selectFrom('ledger_transfers').select(['idempotency_key', 'amount']).where('idempotency_key', '=', `free-entry:${request.id}:FC`).execute();
+    expect(transfers.map((t) => Number(t.amount))).toEqual([100]);
+    // The next operator day opens a new request.
+    clock.advance(DAY_MS);
+    expect((await online(cookie)).statusCode).toBe(200);
+    expect(await fc(id)).toBe(before + 200);
+  });
+
+  it('lets only one of two concurrent online requests through', async () => {
+    const { cookie, id } = await player();
+    const before = await fc(id);
+    const answers = await Promise.all([online(cookie), online(cookie), online(cookie)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await fc(id)).toBe(before + 100);
+  });
+
+  it('mail: a code from the page, the letter entered by an operator, credited once within the published business days', async () => {
+    const { cookie, id } = await player();
+    const before = await fc(id);
+    const issued = await mailCode(cookie);
+    expect(issued.statusCode, issued.body).toBe(200);
+    const request = issued.json().data.request;
+    expect(request).toMatchObject({ channel: 'mail', status: 'awaiting_letter', entries: 5, decisionDueAt: null });
+    expect((await mailCode(cookie)).json().error.code).toBe('FREE_ENTRY_DAILY_LIMIT');
+    // The letter arrives on the next Monday (noon in New York); the operator types the code as written.
+    const weekday = new Date(clock.nowMs()).getUTCDay();
+    clock.advance(((8 - weekday) % 7 || 7) * DAY_MS);
+    const monday = clock.nowMs();
+    const headers = await operator();
+    const typed = request.code.toLowerCase().replace(/-/g, ' ');
+    const received = await app.inject({ method: 'POST', url: '/api/operator/free-entry/letters/', headers, payload: { code: typed } });
+    expect(received.statusCode, received.body).toBe(200);
+    // Received on a Monday: 5 business days is the next Monday, due at its end in New York (05:00 UTC in winter).
+    const due = new Date(monday + 8 * DAY_MS).toISOString().slice(0, 10) + 'T05:00:00.000Z';
+    expect(received.json().data.request).toMatchObject({ status: 'received', overdue: false, decisionDueAt: due });
+    const reused = await app.inject({ method: 'POST', url: '/api/operator/free-entry/letters/', headers, payload: { code: request.code } });
+    expect(reused.json().error.code).toBe('FREE_ENTRY_CODE_USED');
+    const queue = (await app.inject({ method: 'GET', url: '/api/operator/free-entry/requests/?status=received', headers })).json().data;
+    expect(queue.requests.map((r: { id: number }) => r.id)).toContain(request.id);
+    expect((await info(cookie)).requests[0]).toMatchObject({ status: 'received', decisionDueAt: due });
+    expect(await fc(id)).toBe(before);
+    // Two operators credit it at once: one credit.
+    const decide = () => app.inject({ method: 'POST', url: `/api/operator/free-entry/requests/${request.id}/decision/`, headers, payload: { decision: 'credit' } });
+    const decisions = await Promise.all([decide(), decide()]);
+    expect(decisions.map((d) => d.statusCode).sort()).toEqual([200, 409]);
+    expect(decisions.find((d) => d.statusCode === 409)!.json().error.code).toBe('FREE_ENTRY_ALREADY_DECIDED');
+    expect(await fc(id)).toBe(before + 500);
+    expect((await info(cookie)).requests[0]).toMatchObject({ status: 'credited' });
+    const audit = await db().selectFrom('operator_audit').select('action').where('action', 'like', 'free-entry.%').execute();
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['free-entry.letter.received', 'free-entry.request.credit']));
+  });
+
+  it('mail: an unknown, malformed or expired code and a rejection with its reason move nothing', async () => {
+    let headers = await operator();
+    const letter = (code: string) => app.inject({ method: 'POST', url: '/api/operator/free-entry/letters/', headers, payload: { code } });
+    expect((await letter('FE-AAAA-AAAA')).json().error.code).toBe('FREE_ENTRY_CODE_UNKNOWN');
+    expect((await letter('not a code')).json().error.code).toBe('FREE_ENTRY_CODE_UNKNOWN');
+    const { cookie, id } = await player();
+    const before = await fc(id);
+    const code = (await mailCode(cookie)).json().data.request.code;
+    clock.advance(91 * DAY_MS);
+    headers = await operator();
+    expect((await letter(code)).json().error.code).toBe('FREE_ENTRY_CODE_EXPIRED');
+    // The player's session ended over those months: a new player mails a fresh code.
+    const { cookie: freshCookie, id: freshId } = await player();
+    const freshBefore = await fc(freshId);
+    const fresh = (await mailCode(freshCookie)).json().data.request;
+    expect((await letter(fresh.code)).statusCode).toBe(200);
+    const badReason = await app.inject({ method: 'POST', url: `/api/operator/free-entry/requests/${fresh.id}/decision/`, headers, payload: { decision: 'reject' } });
+    expect(badReason.statusCode).toBe(400);
+    const rejected = await app.inject({ method: 'POST', url: `/api/operator/free-entry/requests/${fresh.id}/decision/`, headers, payload: { decision: 'reject', reason: 'The letter did not carry the account email.' } });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect((await info(freshCookie)).requests[0]).toMatchObject({ status: 'rejected', rejectReason: 'The letter did not carry the account email.' });
+    const credit = await app.inject({ method: 'POST', url: `/api/operator/free-entry/requests/${fresh.id}/decision/`, headers, payload: { decision: 'credit' } });
+    expect(credit.json().error.code).toBe('FREE_ENTRY_ALREADY_DECIDED');
+    const missing = await app.inject({ method: 'POST', url: '/api/operator/free-entry/requests/99999999/decision/', headers, payload: { decision: 'credit' } });
+    expect(missing.json().error.code).toBe('FREE_ENTRY_REQUEST_NOT_FOUND');
+    expect(await fc(id)).toBe(before);
+    expect(await fc(freshId)).toBe(freshBefore);
+  });
+
+  it('manual review: online requests wait in the queue with their due date', async () => {
+    await settings({ onlineReview: 'manual', onlineAmountCents: 300 });
+    try {
+      const { cookie, id } = await player();
+      const before = await fc(id);
+      const res = await online(cookie);
+      expect(res.json().data.request).toMatchObject({ status: 'received', entries: 3 });
+      expect(res.json().data.request.decisionDueAt).not.toBeNull();
+      expect(await fc(id)).toBe(before);
+      const headers = await operator();
+      const credited = await app.inject({ method: 'POST', url: `/api/operator/free-entry/requests/${res.json().data.request.id}/decision/`, headers, payload: { decision: 'credit' } });
+      expect(credited.statusCode, credited.body).toBe(200);
+      expect(await fc(id)).toBe(before + 300);
+    } finally {
+      await settings({ onlineReview: 'automatic', onlineAmountCents: 100 });
+    }
+  });
+
+  it('refuses self-excluded, cooling-off and restricted-state players, and everything while switched off', async () => {
+    for (const [kind, code] of [['self_exclusion', 'FREE_ENTRY_SELF_EXCLUDED'], ['cooling_off', 'FREE_ENTRY_COOLING_OFF']] as const) {
+      const { cookie, id } = await player();
+      await startExclusion(db(), clock, id, { kind, period: kind === 'cooling_off' ? '24h' : '6m', ip: null, userAgent: null });
+      const res = await online(cookie);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe(code);
+    }
+    const restricted = await player();
+    const profile = await app.inject({ method: 'POST', url: '/rest/player/profile/', headers: { cookie: restricted.cookie }, payload: { ...PROFILE, state: 'WA' } });
+    expect(profile.statusCode, profile.body).toBe(200);
+    expect((await info(restricted.cookie)).reason).toBe('sweepstakesNotAllowed');
+    expect((await online(restricted.cookie)).json().error.code).toBe('FREE_ENTRY_STATE_RESTRICTED');
+    expect((await mailCode(restricted.cookie)).json().error.code).toBe('FREE_ENTRY_STATE_RESTRICTED');
+    await settings({ active: false });
+    try {
+      const { cookie } = await player();
+      expect((await info(cookie)).reason).toBe('notActive');
+      expect((await online(cookie)).json().error.code).toBe('FREE_ENTRY_NOT_ACTIVE');
+    } finally {
+      await settings({ active: true });
+    }
+    const count = await db().selectFrom('free_entry_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('player_id', '=', restricted.id).executeTakeFirst();
+    expect(Number(count?.n)).toBe(0);
+  });
+
+  it('validates operator settings and refuses unknown fields', async () => {
+    const headers = await operator();
+    const current = (await app.inject({ method: 'GET', url: '/api/operator/free-entry/settings/', headers })).json().data;
+    for (const bad of [{ onlineAmountCents: 0 }, { perDay: 9 }, { mailAddress: ['one line'] }, { surprise: true }]) {
+      const res = await app.inject({ method: 'PUT', url: '/api/operator/free-entry/settings/', headers, payload: { ...current, ...bad } });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+    }
+    expect((await app.inject({ method: 'PUT', url: '/api/operator/free-entry/settings/', payload: current })).statusCode).toBe(401);
+  });
+});
