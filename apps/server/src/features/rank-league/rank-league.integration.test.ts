@@ -1,0 +1,238 @@
+import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
+import { ZCashbackPayResponse, ZCashbackResponse, type Cashback } from '@sweepstack/contracts/rank-league/cashback';
+import { ZRankLeagueInfoResponse, type RankLeagueInfo } from '@sweepstack/contracts/rank-league/info';
+import type { DialectName } from '@sweepstack/db/connection';
+import { rankLeagueLevel } from '@sweepstack/db/rank-league/repository';
+import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
+import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
+import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
+import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
+import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
+import { createTestApp, type TestApp } from '../../testing/test-app';
+import { CLOSE_PERIOD_JOB, EXPIRE_CASHBACK_JOB } from './period-jobs';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const DAY = 86_400_000;
+const BET = 10_000;
+let keys = 0;
+const requestKey = () => `rank-league-test-${++keys}-${Date.now()}`;
+
+interface Player {
+  cookie: string;
+  id: number;
+  wagered: number;
+  won: number;
+}
+
+/** Rules for the walk: 0.01 experience per Gold Coin, so a 10,000 GC spin earns 100; section 2 after 300. */
+const TEST_RULES = {
+  experienceMilliPerCoin: { GC: 10, FC: 10_000 },
+  houseEdgeBp: 300,
+  cashbackClaimDays: 7,
+  sections: [
+    { slug: 'bronze', title: 'Bronze', levels: [150, 150], reward: null, cashbackBp: 200, keepExperience: 0, dailyWheelPrize: null },
+    { slug: 'silver', title: 'Silver', levels: [100_000], reward: { kind: 'gold_coins', amount: 5000 }, cashbackBp: 1000, keepExperience: 300, dailyWheelPrize: { kind: 'gold_coins', amount: 700 } },
+    { slug: 'gold', title: 'Gold', levels: [100_000], reward: { kind: 'gold_coins', amount: 20_000 }, cashbackBp: 1500, keepExperience: 500, dailyWheelPrize: null },
+  ],
+};
+
+describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialect: DialectName) => {
+  // Thursday 26 November 2026, noon in New York (the operator's zone): the week runs Monday to Monday.
+  const clock = new ManualClock(Date.parse('2026-11-26T17:00:00Z'));
+  let t: TestApp;
+  let players = 0;
+  const db = () => t.database.db;
+  const app = () => t.app;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
+  }, 60_000);
+  afterAll(() => t?.close());
+  afterEach(async () => {
+    await expectLedgerBalanced(db());
+  });
+
+  const operator = async (method: 'GET' | 'PUT', url: string, payload?: unknown) => {
+    const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    return app().inject({ method, url: `/api/operator/rank-league${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
+  };
+  const signUp = async (): Promise<Player> => {
+    const { cookie, uuid } = await signUpViaApi(app(), `vip${++players}.${dialect}@example.com`);
+    const id = (await findPlayerByUuid(db(), uuid))!.id;
+    await transfer(db(), { idempotencyKey: `rank-league-test-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_balance' }, currency: 'GC', amount: 10_000_000, reason: 'promotion' });
+    return { cookie, id, wagered: 0, won: 0 };
+  };
+  const appInit = async (player?: Player) => {
+    const res = await app().inject({ method: 'GET', url: '/rest/app/init/', headers: player ? { cookie: player.cookie } : {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZAppInitResponse.parse(res.json()).data.rankLeague;
+  };
+  const info = async (player?: Player): Promise<RankLeagueInfo> => {
+    const res = await app().inject({ method: 'GET', url: '/rest/rank-league/info/', headers: player ? { cookie: player.cookie } : {} });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZRankLeagueInfoResponse.parse(res.json()).data;
+  };
+  const cashback = async (player: Player): Promise<Cashback> => {
+    const res = await app().inject({ method: 'GET', url: '/rest/cashback/', headers: { cookie: player.cookie } });
+    expect(res.statusCode, res.body).toBe(200);
+    return ZCashbackResponse.parse(res.json()).data;
+  };
+  const pay = (player: Player) => app().inject({ method: 'POST', url: '/rest/cashback/pay/', headers: { cookie: player.cookie } });
+  const pushes = async (player: Player, action?: string) => {
+    const rows = await db().selectFrom('domain_events').select('push_json').where('player_id', '=', player.id).where('push_json', 'is not', null).orderBy('id').execute();
+    return rows.map((r) => JSON.parse(r.push_json!) as { type: string; action: string; data: Record<string, unknown> }).filter((p) => p.type === 'rankLeague' && (action === undefined || p.action === action));
+  };
+  /** Waits until every event was dispatched to the handlers. */
+  const settle = async () => {
+    for (let i = 0; i < 400; i++) {
+      const left = await db().selectFrom('domain_events').select((eb) => eb.fn.countAll<number>().as('n')).where('dispatched_at_ms', 'is', null).executeTakeFirstOrThrow();
+      if (Number(left.n) === 0) return;
+      await sleep(25);
+    }
+    throw new Error('events were not dispatched');
+  };
+  /** Real spins through the play API at 10,000 GC; at least `rounds`, and on until the player is down 100 on them (so cashback is owed). */
+  const play = async (player: Player, rounds: number, untilDown = false, bet = BET, maxRounds = 60) => {
+    const game = await db().selectFrom('games').select('id').where('slug', '=', 'reef-raiders').executeTakeFirstOrThrow();
+    const launched = await app().inject({ method: 'GET', url: `/rest/game/${game.id}/play/`, headers: { cookie: player.cookie } });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const { session } = launched.json().data as { session: string };
+    for (let i = 0; i < maxRounds && (i < rounds || (untilDown && player.wagered - player.won < 100)); i++) {
+      const res = await app().inject({ method: 'POST', url: `/rest/game/${game.id}/spin/`, headers: { cookie: player.cookie }, payload: { session, bet, idempotencyKey: requestKey() } });
+      expect(res.statusCode, res.body).toBe(200);
+      const round = res.json().data as { stake: number; win: number };
+      player.wagered += round.stake;
+      player.won += round.win;
+    }
+    await settle();
+  };
+  const ledgerRows = (key: string) => db().selectFrom('ledger_transfers').select(['amount', 'currency']).where('idempotency_key', 'like', `${key}%`).execute();
+
+  it('publishes the seeded league: guests see it off in app init, a new player at level 1 of the first section', async () => {
+    expect(await appInit()).toMatchObject({ enabled: false, currentSection: null });
+    const published = await info();
+    expect(published).toMatchObject({ enabled: true, experiencePerCoin: { GC: 0.01, FC: 10 }, houseEdgePercent: 3, cashbackClaimDays: 7, player: null, period: { key: '2026-11-23' } });
+    expect(published.sections.map((s) => s.title)).toEqual(['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond']);
+    expect(published.sections[1]).toMatchObject({ index: 2, cashbackPercent: 5, reward: { kind: 'gold_coins', amount: 5000 } });
+    const player = await signUp();
+    const slice = await appInit(player);
+    expect(slice).toMatchObject({ enabled: true, currentSection: 1, currentLevel: { currentExperience: 0, neededExperience: 10 }, nextLevel: { level: 2, neededExperience: 25 }, coinsBack: 2, playerFullCompletedLeague: false, sectionsCount: 5, availableWheel: false, progressBlockedReason: null });
+    expect(slice.sumAllLevelsPoints).toBe(published.sections.flatMap((s) => s.levels).reduce((sum, l) => sum + l.neededExperience, 0));
+    expect(slice.nextSectionBenefits).toMatchObject({ index: 2, title: 'Silver' });
+    expect(await rankLeagueLevel(db(), player.id)).toBe(1);
+  });
+
+  it('refuses bad rules and a guest claim with stable codes; new rules wait for the next week', async () => {
+    const bad = await operator('PUT', '/rules/', { ...TEST_RULES, sections: [{ ...TEST_RULES.sections[0], reward: { kind: 'gold_coins', amount: 1 } }] });
+    expect(bad.statusCode, bad.body).toBe(400);
+    expect(bad.json().error.code).toBe('VALIDATION_FAILED');
+    const guest = await app().inject({ method: 'POST', url: '/rest/cashback/pay/' });
+    expect(guest.statusCode).toBe(401);
+    const saved = await operator('PUT', '/rules/', TEST_RULES);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.effectiveFromMs).toBe(Date.parse('2026-11-30T05:00:00Z'));
+    // This week still runs on the seeded rules.
+    expect((await info()).sections).toHaveLength(5);
+    expect((await info()).upcomingFrom).toBe('2026-11-30T05:00:00.000Z');
+    const audit = await db().selectFrom('operator_audit').select('action').where('action', '=', 'rank-league.rules.update').execute();
+    expect(audit).toHaveLength(1);
+  });
+
+  it('walks players through a week: level-ups from real spins, a section up paid once, cashback at the week end, claimed once under concurrency, an unclaimed one credited when its window ends, demotion the week after', async () => {
+    // Monday 30 November, 01:00 in New York: the new rules are in force.
+    clock.advance(Date.parse('2026-11-30T06:00:00Z') - clock.nowMs());
+    expect((await info()).sections.map((s) => s.slug)).toEqual(['bronze', 'silver', 'gold']);
+    const vip = await signUp();
+    const quiet = await signUp();
+
+    await play(vip, 1);
+    expect(await appInit(vip)).toMatchObject({ currentSection: 1, currentLevel: { currentExperience: 100, neededExperience: 150 } });
+    const balanceBefore = await getPlayerBalance(db(), vip.id);
+    const wonBeforeRest = vip.won;
+    await play(vip, 5, true);
+    // 6+ spins of 10,000 GC: 600+ experience, past both Bronze levels (300) into Silver.
+    const slice = await appInit(vip);
+    expect(slice).toMatchObject({ currentSection: 2, coinsBack: 10, availableWheel: true, rankLeagueDailyWheelPrize: { kind: 'gold_coins', amount: 700 }, nextSectionBenefits: { title: 'Gold' } });
+    expect(slice.currentLevel!.currentExperience).toBe(Math.floor(vip.wagered / 100) - 300);
+    expect(await rankLeagueLevel(db(), vip.id)).toBe(3);
+    const sectionUps = await pushes(vip, 'sectionUp');
+    expect(sectionUps).toHaveLength(1);
+    expect(sectionUps[0]!.data).toMatchObject({ section: 2, title: 'Silver', reward: { kind: 'gold_coins', amount: 5000 } });
+    expect((await pushes(vip, 'progressData')).length).toBeGreaterThanOrEqual(2);
+    const sectionPaid = await ledgerRows(`rank-league:section:${vip.id}:`);
+    expect(sectionPaid.map((r) => [Number(r.amount), r.currency])).toEqual([[5000, 'GC']]);
+    // The balance moved by the spins after the first and the section's reward, nothing else.
+    const firstSpin = { wagered: BET, won: wonBeforeRest };
+    expect(Number((await getPlayerBalance(db(), vip.id)).coins)).toBe(balanceBefore.coins - (vip.wagered - firstSpin.wagered) + (vip.won - firstSpin.won) + 5000);
+    // 100 GC spins (1 experience each), at least 20 and at most 280: stays in Bronze.
+    await play(quiet, 20, true, 100, 280);
+    expect((await appInit(quiet)).currentSection).toBe(1);
+
+    // The week ends (Monday 7 December, 00:00 in New York): the durable job calculates cashback.
+    clock.advance(Date.parse('2026-12-07T05:00:01Z') - clock.nowMs());
+    expect(await app().jobs.runner.runDue({ kinds: [CLOSE_PERIOD_JOB] })).toBe(1);
+    await settle();
+    const counted = (p: Player, edgeBp: number) => Math.max(0, Math.min(Math.floor((p.wagered * edgeBp) / 10_000), p.wagered - p.won));
+    const vipOwed = Math.floor((counted(vip, 300) * 1000) / 10_000);
+    const quietOwed = Math.floor((counted(quiet, 300) * 200) / 10_000);
+    expect(vipOwed).toBeGreaterThan(0);
+    expect(quietOwed).toBeGreaterThan(0);
+    expect(await pushes(vip, 'cashback calculated')).toEqual([expect.objectContaining({ data: expect.objectContaining({ periodKey: '2026-11-30', prize: { coins: vipOwed, entries: 0 } }) })]);
+    expect(await cashback(vip)).toMatchObject({ status: 'available', currentReward: 10, nextReward: 15, prize: { coins: vipOwed, entries: 0 }, periodKey: '2026-11-30', availableAfterDay: '2026-12-14' });
+
+    // Five claims at once: one pays, the others are refused; nothing moved twice.
+    const before = Number((await getPlayerBalance(db(), vip.id)).coins);
+    const claims = await Promise.all(Array.from({ length: 5 }, () => pay(vip)));
+    const ok = claims.filter((c) => c.statusCode === 200);
+    expect(ok).toHaveLength(1);
+    expect(ZCashbackPayResponse.parse(ok[0]!.json()).data).toEqual({ prize: { coins: vipOwed, entries: 0 }, periodKey: '2026-11-30' });
+    for (const refused of claims.filter((c) => c.statusCode !== 200)) expect([refused.statusCode, refused.json().error.code]).toEqual([409, 'CASHBACK_NOT_AVAILABLE']);
+    expect(Number((await getPlayerBalance(db(), vip.id)).coins)).toBe(before + vipOwed);
+    const again = await pay(vip);
+    expect([again.statusCode, again.json().error.code]).toEqual([409, 'CASHBACK_NOT_AVAILABLE']);
+    expect(await ledgerRows(`rank-league:cashback:${vip.id}:`)).toHaveLength(1);
+    // A rerun of the week's job changes nothing.
+    const { closePeriod } = await import('./period-jobs');
+    expect(await db().transaction().execute((trx) => closePeriod(trx, '2026-11-30', clock))).toEqual({ cashbacks: 0, demoted: 0 });
+
+    // The quiet player never claims: at the window's end it is credited with a notice (nothing earned is lost).
+    const quietBefore = Number((await getPlayerBalance(db(), quiet.id)).coins);
+    clock.advance(7 * DAY);
+    expect(await app().jobs.runner.runDue({ kinds: [EXPIRE_CASHBACK_JOB] })).toBe(1);
+    await settle();
+    expect(Number((await getPlayerBalance(db(), quiet.id)).coins)).toBe(quietBefore + quietOwed);
+    expect(await pushes(quiet, 'cashback expired')).toEqual([expect.objectContaining({ data: { periodKey: '2026-11-30', prize: { coins: quietOwed, entries: 0 }, credited: true } })]);
+    const notices = await db().selectFrom('reward_notices').select('notice_key').where('player_id', '=', quiet.id).execute();
+    expect(notices.map((n) => n.notice_key)).toContain(`rank-league:cashback:${quiet.id}:2026-11-30`);
+    const late = await pay(quiet);
+    expect([late.statusCode, late.json().error.code]).toEqual([409, 'CASHBACK_NOT_AVAILABLE']);
+    expect((await cashback(quiet)).status).toBe('unavailable');
+
+    // The second week (7–14 December): the VIP player earns nothing, below Silver's keep (300): down one section at its end.
+    expect(await app().jobs.runner.runDue({ kinds: [CLOSE_PERIOD_JOB] })).toBe(1); // 14 December has passed on the clock
+    await settle();
+    expect(await appInit(vip)).toMatchObject({ currentSection: 1, currentLevel: { currentExperience: 0, neededExperience: 150 } });
+    expect(await rankLeagueLevel(db(), vip.id)).toBe(2);
+    // Playing back into Silver does not pay its reward a second time.
+    await play(vip, 3);
+    expect((await appInit(vip)).currentSection).toBe(2);
+    expect(await ledgerRows(`rank-league:section:${vip.id}:`)).toHaveLength(1);
+    expect((await pushes(vip, 'sectionUp')).at(-1)!.data).toMatchObject({ section: 2, reward: null });
+  });
+
+  it("pays the section's daily wheel prize beside a daily wheel-of-treasure spin", async () => {
+    const player = await signUp();
+    await play(player, 4);
+    expect((await appInit(player)).currentSection).toBe(2);
+    const spun = await app().inject({ method: 'POST', url: '/rest/wheel-of-treasure/spin/', headers: { cookie: player.cookie }, payload: { kind: 'daily', requestKey: requestKey() } });
+    expect(spun.statusCode, spun.body).toBe(200);
+    await settle();
+    const [prize] = await pushes(player, 'daily wheel prize');
+    expect(prize).toMatchObject({ data: { section: 2, prize: { kind: 'gold_coins', amount: 700 } } });
+    const paid = await ledgerRows(`rank-league:wheel:${player.id}:`);
+    expect(paid.map((r) => [Number(r.amount), r.currency])).toEqual([[700, 'GC']]);
+  });
+});

@@ -1,0 +1,76 @@
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import type { CoinsPrize } from '@sweepstack/contracts/rank-league/cashback';
+import type { LeagueSectionView } from '@sweepstack/contracts/rank-league/info';
+import { rulesAt, type RankLeaguePlayerState, type RankLeagueStatus } from '@sweepstack/db/rank-league/repository';
+import { leagueLevels, progressOf, sumAllLevelsPoints, type LeagueRules } from '@sweepstack/domain/rank-league/rules';
+
+export const FEATURE = 'rank-league';
+
+type RankLeague = AppInitData['rankLeague'];
+
+/** App init's `rankLeague` when the league is off (or for a guest). */
+export const LEAGUE_OFF: RankLeague = {
+  enabled: false,
+  currentSection: null,
+  currentLevel: null,
+  nextLevel: null,
+  nextSectionBenefits: null,
+  coinsBack: 0,
+  playerFullCompletedLeague: false,
+  sumAllLevelsPoints: 0,
+  availableWheel: false,
+  progressBlockedReason: null,
+  sectionsCount: 0,
+  rankLeagueDailyWheelPrize: null,
+};
+
+/** One section with its benefits (spec §2: the ladder on /vip; `nextSectionBenefits`). */
+export function sectionView(rules: LeagueRules, index: number): LeagueSectionView {
+  const section = rules.sections[index - 1]!;
+  const levels = leagueLevels(rules).filter((l) => l.section === index);
+  return {
+    index,
+    slug: section.slug,
+    title: section.title,
+    levels: levels.map((l) => ({ level: l.level, neededExperience: l.neededExperience })),
+    reward: section.reward,
+    cashbackPercent: section.cashbackBp / 100,
+    keepExperience: section.keepExperience,
+    dailyWheelPrize: section.dailyWheelPrize,
+  };
+}
+
+/** Where a player with `state` stands under `rules` (app init's `rankLeague`, the progressData push). */
+export function leagueSliceOf(rules: LeagueRules, state: Pick<RankLeaguePlayerState, 'level' | 'experienceMilli'>): RankLeague {
+  const progress = progressOf(rules, Math.floor(state.experienceMilli / 1000), state.level);
+  const levels = leagueLevels(rules);
+  const section = rules.sections[progress.section - 1]!;
+  const next = progress.completed ? undefined : levels[progress.level];
+  return {
+    enabled: true,
+    currentSection: progress.section,
+    currentLevel: { currentExperience: progress.currentExperience, neededExperience: progress.neededExperience },
+    nextLevel: next ? { level: next.level, section: next.section, neededExperience: next.neededExperience } : null,
+    nextSectionBenefits: progress.section < rules.sections.length ? { ...sectionView(rules, progress.section + 1) } : null,
+    coinsBack: section.cashbackBp / 100,
+    playerFullCompletedLeague: progress.completed,
+    sumAllLevelsPoints: sumAllLevelsPoints(rules),
+    availableWheel: section.dailyWheelPrize !== null,
+    progressBlockedReason: progress.completed ? 'leagueCompleted' : null,
+    sectionsCount: rules.sections.length,
+    rankLeagueDailyWheelPrize: section.dailyWheelPrize ? { ...section.dailyWheelPrize } : null,
+  };
+}
+
+/** App init's slice from the feature's two rows: pure and cheap (it runs on every answer). */
+export function appInitSlice(status: RankLeagueStatus | null, state: RankLeaguePlayerState | null, signedIn: boolean, nowMs: number): RankLeague {
+  if (!signedIn || status === null || !status.enabled) return LEAGUE_OFF;
+  const rules = rulesAt(status, nowMs);
+  if (!rules) return LEAGUE_OFF;
+  return leagueSliceOf(rules, state ?? { level: 1, experienceMilli: 0 });
+}
+
+/** Ledger units to the API's coins: Gold Coins whole, Fortune Coins with two decimals. */
+export function coinsPrize(goldCoins: number, fortuneCents: number): CoinsPrize {
+  return { coins: goldCoins, entries: fortuneCents / 100 };
+}
