@@ -1,0 +1,80 @@
+import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
+import { TournamentStandingChanged } from '@sweepstack/contracts/tournaments/events';
+import { entriesOf, scoringRuns, updateEntryStanding } from '@sweepstack/db/tournaments/repository';
+import { applyRound, currencyOfBetsOn, type Standing, type TournamentWindow } from '@sweepstack/domain/tournaments/scoring';
+import type { OnBatch, On } from '../../events/registry';
+import type { StandingsStore, StandingUpdate } from './standings';
+import { gamesOf, leadersOf, rulesOf, runRef } from './views';
+import { loginsOf } from '@sweepstack/db/tournaments/repository';
+import { publicProfileName } from '@sweepstack/domain/tournaments/scoring';
+
+declare module '../../events/registry' {
+  interface TransactionServices {
+    /** Where live tournament standings are mirrored and read (Redis when REDIS_URL is set, else the table). */
+    tournamentStandings: StandingsStore;
+  }
+}
+
+/**
+ * Scores played rounds: one transaction per batch of rounds, whatever their number. For each run
+ * whose window holds a round, each subscribed player's qualifying rounds are applied in play order
+ * (the event id is the play sequence that breaks ties), the entries written, the standings store
+ * told, and the player gets `bet` and `positions` pushes.
+ */
+export function tournamentHandlers({ onBatch }: { on: On; onBatch: OnBatch }): void {
+  onBatch(GameRoundPlayed, async function scoreRounds(events, { trx, clock, recordPush, tournamentStandings }) {
+    const played = events.filter((e) => e.playerId !== null && !e.payload.bought && e.payload.stake > 0);
+    if (played.length === 0) return;
+    const fromMs = Math.min(...played.map((e) => e.createdAtMs));
+    const toMs = Math.max(...played.map((e) => e.createdAtMs));
+    const runs = await scoringRuns(trx, fromMs, toMs);
+    if (runs.length === 0) return;
+    const players = [...new Set(played.map((e) => e.playerId!))];
+    const entries = await entriesOf(trx, runs.map((r) => r.id), players);
+    if (entries.length === 0) return;
+    const nowMs = clock.nowMs();
+    const ordered = [...played].sort((a, b) => a.id - b.id);
+    for (const run of runs) {
+      const window: TournamentWindow = { currency: currencyOfBetsOn(run.bets_on), gamesIds: gamesOf(run), startMs: Number(run.start_ms), endMs: Number(run.end_ms), rules: rulesOf(run) };
+      const standings = new Map<number, Standing & { lastPoints: number; changed: boolean }>();
+      for (const entry of entries) {
+        if (entry.run_id !== run.id) continue;
+        standings.set(entry.player_id, { points: Number(entry.points), roundsPlayed: entry.rounds_played, reachedSeq: Number(entry.reached_seq), lastPoints: 0, changed: false });
+      }
+      if (standings.size === 0) continue;
+      for (const event of ordered) {
+        const standing = standings.get(event.playerId!);
+        if (!standing) continue;
+        const { payload } = event;
+        const next = applyRound(window, standing, { gameId: payload.gameId, currency: payload.currency, stake: payload.stake, win: payload.win, bought: payload.bought, playedAtMs: event.createdAtMs }, event.id);
+        if (!next) continue;
+        standings.set(event.playerId!, { ...next.standing, lastPoints: next.points, changed: true });
+      }
+      const updates: StandingUpdate[] = [];
+      for (const [playerId, s] of standings) {
+        if (!s.changed) continue;
+        await updateEntryStanding(trx, { runId: run.id, playerId, points: s.points, roundsPlayed: s.roundsPlayed, reachedSeq: s.reachedSeq }, nowMs);
+        updates.push({ playerId, points: s.points, reachedSeq: s.reachedSeq });
+      }
+      if (updates.length === 0) continue;
+      await tournamentStandings.record(trx, { id: run.id, endMs: Number(run.end_ms) }, updates);
+      const logins = await loginsOf(trx, updates.map((u) => u.playerId));
+      for (const update of updates) {
+        const s = standings.get(update.playerId)!;
+        const ref = runRef(run);
+        const payload = { tournamentId: ref.id, historyId: ref.historyId };
+        await recordPush({ eventType: TournamentStandingChanged.name, playerId: update.playerId, payload, push: { type: 'tournament', action: 'bet', data: { ...ref, roundsPlayed: s.roundsPlayed, points: s.points, spinPoints: s.lastPoints } } });
+        const leaders = await leadersOf(trx, tournamentStandings, run, update.playerId);
+        const login = logins.get(update.playerId)?.login ?? '';
+        await recordPush({
+          eventType: TournamentStandingChanged.name,
+          playerId: update.playerId,
+          payload,
+          push: { type: 'tournament', action: 'positions', data: { ...ref, winners: leaders.winners, playerData: { roundsPlayed: s.roundsPlayed, place: leaders.place, points: s.points, profile: publicProfileName(login), name: login } } },
+        });
+      }
+    }
+  });
+}
+
+

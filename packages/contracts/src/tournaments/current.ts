@@ -1,0 +1,6 @@
+import { z } from 'zod';
+import { ZTournament } from './tournament';
+
+/** GET /rest/tournament/?gameId: the tournament running now (on that game, when given), else null. */
+export const ZCurrentTournamentQuery = z.strictObject({ gameId: z.coerce.number().int().positive().optional() });
+export const ZCurrentTournamentResponse = z.object({ success: z.literal(true), data: ZTournament.nullable() });

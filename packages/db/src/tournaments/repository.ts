@@ -1,0 +1,275 @@
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import './tables';
+import type { TournamentEntriesTable, TournamentRunsTable, TournamentSchedulesTable, TournamentWinnersTable } from './tables';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type ScheduleRow = Selectable<TournamentSchedulesTable>;
+export type RunRow = Selectable<TournamentRunsTable>;
+export type EntryRow = Selectable<TournamentEntriesTable>;
+export type WinnerRow = Selectable<TournamentWinnersTable>;
+export type RunStatus = RunRow['status'];
+
+/** Statuses of a run that is not over yet (announced, open, running) and of one that is (finished, paid, voided). */
+export const UPCOMING_STATUSES: readonly RunStatus[] = ['announced', 'open', 'running'];
+export const PAST_STATUSES: readonly RunStatus[] = ['finished', 'paid', 'voided'];
+
+// ---------------------------------------------------------------- schedules
+
+export type ScheduleValues = Omit<ScheduleRow, 'id' | 'planned_until_ms' | 'created_at_ms' | 'updated_at_ms'>;
+
+export async function insertSchedule(db: Db, values: ScheduleValues, nowMs: number): Promise<number> {
+  const row = await db
+    .insertInto('tournament_schedules')
+    .values({ ...values, planned_until_ms: null, created_at_ms: nowMs, updated_at_ms: nowMs })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return Number(row.id);
+}
+
+export async function updateSchedule(db: Db, id: number, values: ScheduleValues, nowMs: number): Promise<void> {
+  await db.updateTable('tournament_schedules').set({ ...values, planned_until_ms: null, updated_at_ms: nowMs }).where('id', '=', id).execute();
+}
+
+export async function findSchedule(db: Db, id: number): Promise<ScheduleRow | undefined> {
+  return db.selectFrom('tournament_schedules').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findScheduleBySlug(db: Db, slug: string): Promise<ScheduleRow | undefined> {
+  return db.selectFrom('tournament_schedules').selectAll().where('slug', '=', slug).executeTakeFirst();
+}
+
+export async function listSchedules(db: Db): Promise<ScheduleRow[]> {
+  return db.selectFrom('tournament_schedules').selectAll().orderBy('id').execute();
+}
+
+export async function setSchedulePlannedUntil(db: Db, id: number, plannedUntilMs: number): Promise<void> {
+  await db.updateTable('tournament_schedules').set({ planned_until_ms: plannedUntilMs }).where('id', '=', id).execute();
+}
+
+// ---------------------------------------------------------------- runs
+
+export type RunValues = Omit<RunRow, 'id' | 'operator_note' | 'paid_at_ms' | 'created_at_ms' | 'updated_at_ms'>;
+
+/** Inserts a run unless its schedule already has one at that start; answers the new run's id, or null. */
+export async function insertRun(db: Db, values: RunValues, teams: readonly string[] | null, nowMs: number): Promise<number | null> {
+  const row = await db
+    .insertInto('tournament_runs')
+    .values({ ...values, operator_note: null, paid_at_ms: null, created_at_ms: nowMs, updated_at_ms: nowMs })
+    .onConflict((oc) => oc.columns(['schedule_id', 'start_ms']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!row) return null;
+  const runId = Number(row.id);
+  if (teams && teams.length > 0) await db.insertInto('tournament_teams').values(teams.map((title, i) => ({ run_id: runId, team_id: i + 1, title, members: 0 }))).execute();
+  return runId;
+}
+
+export async function findRun(db: Db, id: number): Promise<RunRow | undefined> {
+  return db.selectFrom('tournament_runs').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Moves a run's status from one of `from` to `to`; answers false when it was elsewhere. */
+export async function setRunStatus(db: Db, id: number, from: readonly RunStatus[], to: RunStatus, nowMs: number, extra: { operatorNote?: string; paidAtMs?: number } = {}): Promise<boolean> {
+  const result = await db
+    .updateTable('tournament_runs')
+    .set({ status: to, updated_at_ms: nowMs, ...(extra.operatorNote !== undefined ? { operator_note: extra.operatorNote } : {}), ...(extra.paidAtMs !== undefined ? { paid_at_ms: extra.paidAtMs } : {}) })
+    .where('id', '=', id)
+    .where('status', 'in', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function extendRun(db: Db, id: number, endMs: number, note: string, nowMs: number): Promise<boolean> {
+  const result = await db
+    .updateTable('tournament_runs')
+    .set({ end_ms: endMs, status: sql<RunStatus>`case when status = 'finished' then 'running' else status end`, operator_note: note, updated_at_ms: nowMs })
+    .where('id', '=', id)
+    .where('status', 'in', ['announced', 'open', 'running', 'finished'])
+    .where('end_ms', '<', endMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Runs whose play window may hold a round played between `fromMs` and `toMs` and that are not paid or voided. */
+export async function scoringRuns(db: Db, fromMs: number, toMs: number): Promise<RunRow[]> {
+  return db
+    .selectFrom('tournament_runs')
+    .selectAll()
+    .where('status', 'in', ['open', 'running', 'finished'])
+    .where('start_ms', '<=', toMs)
+    .where('end_ms', '>', fromMs)
+    .execute();
+}
+
+/** Runs of a page: upcoming (not over, by start) or past (over, newest end first), optionally team or solo only. */
+export async function listRuns(db: Db, query: { past: boolean; teamMode?: boolean; limit: number; offset: number }): Promise<{ runs: RunRow[]; total: number }> {
+  let base = db.selectFrom('tournament_runs').where('status', 'in', query.past ? PAST_STATUSES : UPCOMING_STATUSES);
+  if (query.teamMode !== undefined) base = base.where('team_based', '=', query.teamMode ? 1 : 0);
+  const [runs, count] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(query.past ? 'end_ms' : 'start_ms', query.past ? 'desc' : 'asc')
+      .orderBy('id', query.past ? 'desc' : 'asc')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { runs, total: Number(count.n) };
+}
+
+/** The runs running now (status running), soonest end first. */
+export async function runningRuns(db: Db): Promise<RunRow[]> {
+  return db.selectFrom('tournament_runs').selectAll().where('status', '=', 'running').orderBy('end_ms').orderBy('id').execute();
+}
+
+/** The open run of a schedule (open or running), if any. */
+export async function joinableRunOf(db: Db, scheduleId: number): Promise<RunRow | undefined> {
+  return db.selectFrom('tournament_runs').selectAll().where('schedule_id', '=', scheduleId).where('status', 'in', ['open', 'running']).orderBy('start_ms').limit(1).executeTakeFirst();
+}
+
+// ---------------------------------------------------------------- teams
+
+export interface TeamRow {
+  teamId: number;
+  title: string;
+  members: number;
+}
+
+export async function teamsOf(db: Db, runId: number): Promise<TeamRow[]> {
+  const rows = await db.selectFrom('tournament_teams').select(['team_id', 'title', 'members']).where('run_id', '=', runId).orderBy('team_id').execute();
+  return rows.map((r) => ({ teamId: r.team_id, title: r.title, members: r.members }));
+}
+
+export async function addTeamMember(db: Db, runId: number, teamId: number): Promise<void> {
+  await db.updateTable('tournament_teams').set({ members: sql`members + 1` }).where('run_id', '=', runId).where('team_id', '=', teamId).execute();
+}
+
+/** Every member of a team run who played, with their standing (for the team scores). */
+export async function teamMemberStandings(db: Db, runId: number): Promise<{ teamId: number; points: number; reachedSeq: number }[]> {
+  const rows = await db
+    .selectFrom('tournament_entries')
+    .select(['team_id', 'points', 'reached_seq'])
+    .where('run_id', '=', runId)
+    .where('rounds_played', '>', 0)
+    .where('team_id', 'is not', null)
+    .execute();
+  return rows.map((r) => ({ teamId: r.team_id!, points: Number(r.points), reachedSeq: Number(r.reached_seq) }));
+}
+
+// ---------------------------------------------------------------- entries (the standings table)
+
+/** Subscribes a player (once): answers whether this call made the entry. */
+export async function insertEntry(db: Db, runId: number, playerId: number, teamId: number | null, nowMs: number): Promise<boolean> {
+  const row = await db
+    .insertInto('tournament_entries')
+    .values({ run_id: runId, player_id: playerId, team_id: teamId, points: 0, rounds_played: 0, reached_seq: 0, subscribed_at_ms: nowMs, updated_at_ms: nowMs })
+    .onConflict((oc) => oc.columns(['run_id', 'player_id']).doNothing())
+    .returning('player_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findEntry(db: Db, runId: number, playerId: number): Promise<EntryRow | undefined> {
+  return db.selectFrom('tournament_entries').selectAll().where('run_id', '=', runId).where('player_id', '=', playerId).executeTakeFirst();
+}
+
+/** The entries of some players in some runs. */
+export async function entriesOf(db: Db, runIds: readonly number[], playerIds: readonly number[]): Promise<EntryRow[]> {
+  if (runIds.length === 0 || playerIds.length === 0) return [];
+  return db.selectFrom('tournament_entries').selectAll().where('run_id', 'in', runIds).where('player_id', 'in', playerIds).execute();
+}
+
+export async function updateEntryStanding(db: Db, entry: { runId: number; playerId: number; points: number; roundsPlayed: number; reachedSeq: number }, nowMs: number): Promise<void> {
+  await db
+    .updateTable('tournament_entries')
+    .set({ points: entry.points, rounds_played: entry.roundsPlayed, reached_seq: entry.reachedSeq, updated_at_ms: nowMs })
+    .where('run_id', '=', entry.runId)
+    .where('player_id', '=', entry.playerId)
+    .execute();
+}
+
+export interface RankedEntry {
+  playerId: number;
+  points: number;
+  reachedSeq: number;
+}
+
+/** The leaders of a run (players who played), from the standings index. */
+export async function topEntries(db: Db, runId: number, limit: number): Promise<RankedEntry[]> {
+  const rows = await db
+    .selectFrom('tournament_entries')
+    .select(['player_id', 'points', 'reached_seq'])
+    .where('run_id', '=', runId)
+    .where('rounds_played', '>', 0)
+    .orderBy('points', 'desc')
+    .orderBy('reached_seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ playerId: r.player_id, points: Number(r.points), reachedSeq: Number(r.reached_seq) }));
+}
+
+/** A standing's place (1-based): players ahead of it are those with more points, or as many reached earlier. */
+export async function placeOf(db: Db, runId: number, standing: { points: number; reachedSeq: number }): Promise<number> {
+  const [above, tiedBefore] = await Promise.all([
+    db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('points', '>', standing.points).where('rounds_played', '>', 0).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('tournament_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('run_id', '=', runId)
+      .where('points', '=', standing.points)
+      .where('reached_seq', '<', standing.reachedSeq)
+      .where('rounds_played', '>', 0)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return Number(above.n) + Number(tiedBefore.n) + 1;
+}
+
+/** Every ranked entry of a run, in standings order (the payout job reads this once). */
+export async function allRankedEntries(db: Db, runId: number): Promise<(RankedEntry & { teamId: number | null })[]> {
+  const rows = await db
+    .selectFrom('tournament_entries')
+    .select(['player_id', 'points', 'reached_seq', 'team_id'])
+    .where('run_id', '=', runId)
+    .where('rounds_played', '>', 0)
+    .orderBy('points', 'desc')
+    .orderBy('reached_seq')
+    .orderBy('player_id')
+    .execute();
+  return rows.map((r) => ({ playerId: r.player_id, points: Number(r.points), reachedSeq: Number(r.reached_seq), teamId: r.team_id }));
+}
+
+/** The runs a player joined that are not over (for app init's TournamentsSubscriptions). */
+export async function subscribedRunsOf(db: Db, playerId: number): Promise<{ runId: number; scheduleId: number; endMs: number }[]> {
+  const rows = await db
+    .selectFrom('tournament_entries as e')
+    .innerJoin('tournament_runs as r', 'r.id', 'e.run_id')
+    .select(['r.id', 'r.schedule_id', 'r.end_ms'])
+    .where('e.player_id', '=', playerId)
+    .where('r.status', 'in', UPCOMING_STATUSES)
+    .execute();
+  return rows.map((r) => ({ runId: r.id, scheduleId: r.schedule_id, endMs: Number(r.end_ms) }));
+}
+
+/** Profile names of players, by id. */
+export async function loginsOf(db: Db, playerIds: readonly number[]): Promise<Map<number, { login: string; uuid: string }>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db.selectFrom('players').select(['id', 'login', 'uuid']).where('id', 'in', [...new Set(playerIds)]).execute();
+  return new Map(rows.map((r) => [r.id, { login: r.login, uuid: r.uuid }]));
+}
+
+// ---------------------------------------------------------------- winners
+
+export async function insertWinners(db: Db, rows: readonly Omit<TournamentWinnersTable, 'paid_at_ms'>[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 200) await db.insertInto('tournament_winners').values(rows.slice(i, i + 200).map((r) => ({ ...r, paid_at_ms: null }))).onConflict((oc) => oc.columns(['run_id', 'player_id']).doNothing()).execute();
+}
+
+export async function winnersOf(db: Db, runId: number): Promise<WinnerRow[]> {
+  return db.selectFrom('tournament_winners').selectAll().where('run_id', '=', runId).orderBy('place').orderBy('player_id').execute();
+}
+
+export async function markWinnersPaid(db: Db, runId: number, nowMs: number): Promise<void> {
+  await db.updateTable('tournament_winners').set({ status: 'paid', paid_at_ms: nowMs }).where('run_id', '=', runId).where('status', '=', 'pending').execute();
+}
