@@ -9,7 +9,8 @@ import type { JobDefinition } from '../../jobs/registry';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
 import { tournamentHandlers } from './handlers';
-import { tournamentJobs } from './jobs';
+import { JOB_PLAN, tournamentJobs } from './jobs';
+import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import { tournamentOperatorRoutes } from './operator-routes';
 import { redisStandings, tableStandings, type StandingsStore } from './standings';
 import { subscribe, subscriptionsOf } from './subscribe';
@@ -25,6 +26,11 @@ export default defineFeature({
     const db = deps.database.db;
     const store: StandingsStore = deps.redis ? redisStandings(deps.redis, deps.database.url) : tableStandings;
     fastify.realtime.services.provide('tournamentStandings', () => store);
+    // Plan at start too (not only at the planner's next occurrence): a fresh server shows its tournaments at once.
+    fastify.addHook('onReady', async () => {
+      const nowMs = deps.clock.nowMs();
+      await scheduleJob(db, JOB_PLAN, `start:${new Date(nowMs - (nowMs % 60_000)).toISOString()}`, nowMs, {}, { clock: deps.clock });
+    });
     const viewer = async (request: FastifyRequest) => (await request.getPlayer())?.id ?? null;
 
     app.get(

@@ -110,8 +110,14 @@ export const tournamentJobs = [
     maxAttempts: 25,
     backoff: (attempt) => Math.min(60_000, 2_000 * attempt),
     async run(job, { db, clock }) {
-      const run = await findRun(db, job.payload.runId);
-      if (!run || Number(run.end_ms) !== job.payload.endMs || run.status !== 'finished') return;
+      const found = await findRun(db, job.payload.runId);
+      if (!found || Number(found.end_ms) !== job.payload.endMs || found.status === 'paid' || found.status === 'voided') return;
+      // The finish job may not have run yet (another node holds it, or it waits for a retry): finish here.
+      if (found.status !== 'finished') {
+        await setRunStatus(db, found.id, ['announced', 'open', 'running'], 'finished', clock.nowMs());
+        await pushStop(db, found, 'finished', clock.nowMs());
+      }
+      const run = { ...found, status: 'finished' as const };
       const waiting = await unscoredRoundsBefore(db, Number(run.end_ms));
       if (waiting > 0) throw new Error(`tournament ${run.id}: ${waiting} rounds played before the end are not scored yet`);
       const nowMs = clock.nowMs();
