@@ -89,6 +89,12 @@ export interface FeatureDefinition {
   featureInfo?: (input: FeatureInfoInput) => Promise<FeatureInfoContribution>;
   /** What the feature adds to `GET /rest/available-sets/check/` (its packages, `promoOffers` entries). */
   cashierOffers?: (input: { db: Kysely<Database> }) => Promise<CashierOffersContribution>;
+  /**
+   * Figures the legal pages quote from this feature's operator data (the official rules state the
+   * free entry's amounts): `{{<key>}}` in a page's Markdown becomes the value answered here for the
+   * page's locale. Keys start with the feature's camelCase name (`freeEntry.onlineAmount`).
+   */
+  legalValues?: (input: { db: Kysely<Database>; locale: 'en' | 'es' }) => Promise<Record<string, string>>;
 }
 
 /**

@@ -53,6 +53,20 @@ export default defineFeature({
     });
   },
 
+  // The official sweepstakes rules quote the amounts and limits in force (content/legal-pages/*/sweepstakes-rules.md).
+  legalValues: async ({ db, locale }) => {
+    const s = await readFreeEntrySettings(db);
+    const fc = (cents: number) => (cents / 100).toLocaleString(locale === 'es' ? 'es-US' : 'en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    return {
+      'freeEntry.onlineAmount': fc(s.onlineAmountCents),
+      'freeEntry.mailAmount': fc(s.mailAmountCents),
+      'freeEntry.perDay': String(s.perDay),
+      'freeEntry.decisionBusinessDays': String(s.decisionBusinessDays),
+      'freeEntry.mailCodeValidDays': String(s.mailCodeValidDays),
+      'freeEntry.mailAddress': s.mailAddress.join(', '),
+    };
+  },
+
   operatorRoutes: (fastify, { audit, operatorOf }) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { database, clock } = fastify.deps;

@@ -203,6 +203,24 @@ describe.each(dialectsUnderTest())('free entry (AMOE) on %s', (dialect) => {
     expect(Number(count?.n)).toBe(0);
   });
 
+  it('the official sweepstakes rules quote the amounts and limits in force, in both languages', async () => {
+    const rules = async (locale: string) => (await app.inject({ method: 'GET', url: `/rest/page/legal/sweepstakes-rules/?locale=${locale}` })).json().data.body as string;
+    expect(await rules('en')).toContain('**Online:** 1.00 FC per request, up to 1 request(s) per operator day.');
+    await settings({ onlineAmountCents: 250, mailAmountCents: 400, decisionBusinessDays: 7 });
+    try {
+      const en = await rules('en');
+      expect(en).toContain('**Online:** 2.50 FC per request');
+      expect(en).toContain('**By mail:** 4.00 FC per request');
+      expect(en).toContain('within 7 business days');
+      expect(en).toContain('PO Box 1000');
+      const es = await rules('es');
+      expect(es).toContain('**En línea:** 2.50 FC por solicitud');
+      expect(es).toContain('en 7 días hábiles');
+    } finally {
+      await settings({ onlineAmountCents: 100, mailAmountCents: 500, decisionBusinessDays: 5 });
+    }
+  });
+
   it('validates operator settings and refuses unknown fields', async () => {
     const headers = await operator();
     const current = (await app.inject({ method: 'GET', url: '/api/operator/free-entry/settings/', headers })).json().data;

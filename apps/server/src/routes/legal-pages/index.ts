@@ -2,8 +2,22 @@ import { ZLegalPageParams, ZLegalPageQuery, ZLegalPageResponse } from '@sweepsta
 import { AppError } from '@sweepstack/contracts/errors';
 import { findLegalPage } from '@sweepstack/db/repositories/content';
 import { parseLegalBlocks } from '@sweepstack/domain/shell/legal-blocks';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+
+const PLACEHOLDER = /\{\{([a-zA-Z][a-zA-Z0-9]*(?:\.[a-zA-Z0-9]+)+)\}\}/g;
+
+/**
+ * Fills `{{feature.key}}` placeholders of a page with the figures features state from their operator
+ * data (`legalValues` of feature.ts), so the rules quote what is in force; only when the page has any.
+ * An unknown placeholder stays as written (a content test catches it).
+ */
+async function withLegalValues(app: FastifyInstance, body: string, locale: 'en' | 'es'): Promise<string> {
+  if (!body.includes('{{')) return body;
+  const values: Record<string, string> = {};
+  for (const feature of app.features.list) if (feature.legalValues) Object.assign(values, await feature.legalValues({ db: app.deps.database.db, locale }));
+  return body.replace(PLACEHOLDER, (whole, key: string) => values[key] ?? whole);
+}
 
 /** GET /rest/page/legal/{name}/: a legal page of the footer menu (terms, privacy, FAQ…). */
 const legalPagesRoutes: FastifyPluginAsync = async (fastify) => {
@@ -27,15 +41,17 @@ const legalPagesRoutes: FastifyPluginAsync = async (fastify) => {
       if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(name)) throw new AppError('NOT_FOUND', { message: 'No such page.' });
       const page = (await findLegalPage(database.db, name, locale)) ?? (locale !== 'en' ? await findLegalPage(database.db, name, 'en') : undefined);
       if (!page) throw new AppError('NOT_FOUND', { message: 'No such page.' });
+      const pageLocale = page.locale === 'es' ? ('es' as const) : ('en' as const);
+      const body = await withLegalValues(fastify, page.body, pageLocale);
       reply.header('cache-control', 'public, max-age=60');
       return {
         success: true as const,
         data: {
           name: page.name,
-          locale: page.locale === 'es' ? ('es' as const) : ('en' as const),
+          locale: pageLocale,
           title: page.title,
-          body: page.body,
-          blocks: parseLegalBlocks(page.body),
+          body,
+          blocks: parseLegalBlocks(body),
           updatedAt: page.updated_at_ms,
         },
       };

@@ -23,6 +23,9 @@ describe.each(dialectsUnderTest())('GET /rest/page/legal/{name}/ on %s', (dialec
       const es = ZLegalPageResponse.parse((await t.app.inject({ method: 'GET', url: `/rest/page/legal/${name}/?locale=es` })).json()).data;
       expect(es.locale).toBe('es');
       expect(es.title).not.toBe(page.title);
+      // Every `{{feature.key}}` a page quotes is filled by a feature's legalValues.
+      expect(page.body, name).not.toMatch(/\{\{/);
+      expect(es.body, name).not.toMatch(/\{\{/);
     }
     const terms = ZLegalPageResponse.parse((await t.app.inject({ method: 'GET', url: '/rest/page/legal/terms/' })).json()).data;
     expect(terms.title).toBe('Terms and conditions');
