@@ -7,16 +7,14 @@ import type { Player } from '@sweepstack/db/repositories/players';
 import { childRewardDraws, findRewardDrawById, prizeTableById, type RewardDraw } from '@sweepstack/db/rewards/repository';
 import type { Database } from '@sweepstack/db/schema';
 import { findWheelSpin, insertWheelSpin, lockWheelState, saveWheelState, WHEEL_TABLES, wheelSettings, wheelStateOf } from '@sweepstack/db/wheel-of-treasure/repository';
-import type { FreeSpinStake } from '@sweepstack/domain/rewards/budget';
 import type { Prize } from '@sweepstack/domain/rewards/prize';
 import { DomainError } from '@sweepstack/domain/shared/domain-error';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { takeWheelSpin } from '@sweepstack/domain/wheel-of-treasure/wheel-rules';
-import { newFairnessState } from '@sweepstack/games/fairness/seeds';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-context';
-import { currentCatalogue } from '../../games/catalogue';
-import { drawPrize, type DrawDependencies } from '../../rewards/draw-prize';
+import { drawDependencies } from '../../rewards/draw-dependencies';
+import { drawPrize } from '../../rewards/draw-prize';
 import { extraTableOf, FEATURE, isWheelActive, playerStatusOf } from './wheel-info';
 
 /** Why an account that is not ACTIVE may not spin (docs/responsible-play.md). */
@@ -27,28 +25,6 @@ function refusal(accountStatus: Player['account_status']): ErrorCode {
 /** The spin's key: its draws' idempotency keys start with it, so a retried request pays once. */
 export function spinKeyOf(playerId: number, requestKey: string): string {
   return `${FEATURE}:${playerId}:${requestKey}`;
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-/** What a draw needs from the app: the clock, a fresh seed from the app's Rng, and the stake of free spins from the catalogue. */
-async function drawDependencies(deps: AppDeps): Promise<DrawDependencies> {
-  const catalogue = await currentCatalogue(deps);
-  const freeSpinStake: FreeSpinStake = (prize) => {
-    const bets = catalogue.byId.get(prize.gameId)?.studio.bets[prize.currency];
-    // A prize naming a game that left the catalogue costs its largest imaginable stake: never free.
-    return bets ? (bets.steps[prize.betLevel - 1] ?? bets.max) : Number.MAX_SAFE_INTEGER;
-  };
-  return {
-    clock: deps.clock,
-    freeSpinStake,
-    newSeed: () => {
-      const state = newFairnessState(deps.rng.bytes(32), hex(deps.rng.bytes(8)));
-      return { serverSeed: state.serverSeed, serverSeedHash: state.serverSeedHash, clientSeed: state.clientSeed };
-    },
-  };
 }
 
 /** A stored draw as the answer shows it: what /fairness needs to recompute it. */
