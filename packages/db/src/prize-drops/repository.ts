@@ -1,5 +1,6 @@
 import { DEFAULT_PRIZE_DROP_RULES, poolFigures, type PrizeDropRules, type PrizeLevel, type PrizeTier } from '@sweepstack/domain/prize-drops/drop-rules';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { RANK_LEAGUE_FEATURE, rankLeagueLevel } from '../rank-league/repository';
 import { readOperatorTimeZone } from '../rewards/operator-time-zone';
 import type { Database } from '../schema';
 import './tables';
@@ -187,20 +188,16 @@ export async function revealedPrizeDropSeed(db: Db, day: string, nowMs: number):
 }
 
 /**
- * The VIP rank league level of players (docs/features/prize-drops.md "Minimal level"): the `level`
- * number in each player's `player_feature_state` row of feature `rank-league`; no row or no number is
- * level 0. `running` says whether the league runs at all (its `feature_status` row says `isActive`):
- * while it does not, prize drops ask no level. The one place prize drops read the league.
+ * The VIP rank league level of players (docs/features/prize-drops.md "Minimal level"), read through
+ * the league's own `rankLeagueLevel` (its `player_feature_state` row, `level`). `running` says
+ * whether the league runs at all (its `feature_status` row says `enabled`): while it does not,
+ * prize drops ask no level. The one place prize drops read the league.
  */
 export async function rankLeagueLevels(db: Db, playerIds: readonly number[]): Promise<{ running: boolean; levels: Map<number, number> }> {
-  const status = await db.selectFrom('feature_status').select('status_json').where('feature', '=', 'rank-league').executeTakeFirst();
-  const running = status !== undefined && (JSON.parse(status.status_json) as { isActive?: unknown }).isActive === true;
+  const status = await db.selectFrom('feature_status').select('status_json').where('feature', '=', RANK_LEAGUE_FEATURE).executeTakeFirst();
+  const running = status !== undefined && (JSON.parse(status.status_json) as { enabled?: unknown }).enabled === true;
   const levels = new Map<number, number>();
-  if (!running || playerIds.length === 0) return { running, levels };
-  const rows = await db.selectFrom('player_feature_state').select(['player_id', 'state_json']).where('feature', '=', 'rank-league').where('player_id', 'in', [...playerIds]).execute();
-  for (const row of rows) {
-    const level = (JSON.parse(row.state_json) as { level?: unknown }).level;
-    levels.set(Number(row.player_id), typeof level === 'number' && Number.isFinite(level) ? level : 0);
-  }
+  if (!running) return { running, levels };
+  for (const playerId of new Set(playerIds)) levels.set(playerId, await rankLeagueLevel(db, playerId));
   return { running, levels };
 }
