@@ -1,8 +1,9 @@
 import { AppError } from '@sweepstack/contracts/errors';
+import type { PlayerDocument } from '@sweepstack/contracts/kyc/player-document';
+import { countPendingDocuments, type DocumentRow, findDocument, insertDocument, listPlayerDocuments } from '@sweepstack/db/kyc/repository';
 import type { Database } from '@sweepstack/db/schema';
-import type { PlayerDocumentsTable } from '@sweepstack/db/tables/kyc';
 import type { Clock } from '@sweepstack/domain/shared/clock';
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { detectDocumentKind, documentContentIsSafe } from './document-types';
 import type { DocumentStorage } from './document-storage';
 
@@ -11,20 +12,9 @@ export const DOCUMENT_UPLOADED_MESSAGE = 'Document uploaded successfully';
 /** Documents a player may have waiting for review at once (disk space is not unlimited). */
 export const MAX_PENDING_DOCUMENTS = 10;
 
-export type DocumentRow = Selectable<PlayerDocumentsTable>;
+export type { DocumentRow };
 
-export interface DocumentView {
-  id: number;
-  name: string;
-  contentType: string;
-  sizeBytes: number;
-  status: 'pending' | 'approved' | 'rejected';
-  rejectReason: string | null;
-  uploadedAtMs: number;
-  reviewedAtMs: number | null;
-}
-
-export function documentView(row: DocumentRow): DocumentView {
+export function documentView(row: DocumentRow): PlayerDocument {
   return {
     id: Number(row.id),
     name: row.original_name,
@@ -55,16 +45,13 @@ export async function saveDocument(
   clock: Clock,
   playerId: number,
   upload: { bytes: Buffer; filename: string | undefined },
-): Promise<DocumentView> {
+): Promise<PlayerDocument> {
   const kind = detectDocumentKind(upload.bytes);
   if (!kind || !(await documentContentIsSafe(upload.bytes, kind))) throw documentRejected();
-  const pending = await db.selectFrom('player_documents').select((eb) => eb.fn.countAll<number>().as('count')).where('player_id', '=', playerId).where('status', '=', 'pending').executeTakeFirstOrThrow();
-  if (Number(pending.count) >= MAX_PENDING_DOCUMENTS) throw new AppError('KYC_DOCUMENT_LIMIT_REACHED');
+  if ((await countPendingDocuments(db, playerId)) >= MAX_PENDING_DOCUMENTS) throw new AppError('KYC_DOCUMENT_LIMIT_REACHED');
   const key = await storage.put(playerId, upload.bytes, kind.extension);
   try {
-    const row = await db
-      .insertInto('player_documents')
-      .values({
+    const row = await insertDocument(db, {
         player_id: playerId,
         storage_key: key,
         content_type: kind.contentType,
@@ -75,9 +62,7 @@ export async function saveDocument(
         reviewed_by_operator_id: null,
         reviewed_at_ms: null,
         created_at_ms: clock.nowMs(),
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    });
     return documentView(row);
   } catch (error) {
     await storage.delete(key);
@@ -85,14 +70,13 @@ export async function saveDocument(
   }
 }
 
-export async function listDocuments(db: Kysely<Database>, playerId: number): Promise<DocumentView[]> {
-  const rows = await db.selectFrom('player_documents').selectAll().where('player_id', '=', playerId).orderBy('id', 'desc').limit(200).execute();
-  return rows.map(documentView);
+export async function listDocuments(db: Kysely<Database>, playerId: number): Promise<PlayerDocument[]> {
+  return (await listPlayerDocuments(db, playerId)).map(documentView);
 }
 
 /** One of the player's own documents; another player's id is NOT_FOUND (no hint that it exists). */
 export async function findOwnDocument(db: Kysely<Database>, playerId: number, documentId: number): Promise<DocumentRow> {
-  const row = await db.selectFrom('player_documents').selectAll().where('id', '=', documentId).where('player_id', '=', playerId).executeTakeFirst();
+  const row = await findDocument(db, documentId, playerId);
   if (!row) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
   return row;
 }

@@ -1,10 +1,10 @@
 import { AppError } from '@sweepstack/contracts/errors';
+import { deleteOperatorSession, findOperatorByEmail, findOperatorBySession, insertAudit, insertOperator, insertOperatorSession, type OperatorRow } from '@sweepstack/db/kyc/operators';
 import type { Database } from '@sweepstack/db/schema';
-import type { OperatorsTable } from '@sweepstack/db/tables/kyc';
 import { normalizeEmail } from '@sweepstack/domain/auth/email';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken, newToken } from '../lib/secure-token';
 
@@ -14,7 +14,7 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 /** Operator sessions are short and do not roll: sign in again after 12 hours. */
 export const OPERATOR_SESSION_MS = 12 * 60 * 60 * 1000;
 
-export type Operator = Selectable<OperatorsTable>;
+export type Operator = OperatorRow;
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** What each role may do; admin may do everything. */
@@ -33,13 +33,7 @@ export type Permission = keyof typeof PERMISSIONS;
 /** Creates an operator; answers undefined when the email is taken. */
 export async function createOperator(db: Db, clock: Clock, input: { email: string; password: string; role: OperatorRole }): Promise<Operator | undefined> {
   const passwordHash = await hashPassword(input.password);
-  const row = await db
-    .insertInto('operators')
-    .values({ email: input.email.trim(), email_normalized: normalizeEmail(input.email), password_hash: passwordHash, role: input.role, disabled: 0, created_at_ms: clock.nowMs() })
-    .onConflict((oc) => oc.column('email_normalized').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  return row;
+  return insertOperator(db, { email: input.email.trim(), email_normalized: normalizeEmail(input.email), password_hash: passwordHash, role: input.role, disabled: 0, created_at_ms: clock.nowMs() });
 }
 
 /** OPERATOR_BOOTSTRAP_EMAIL/PASSWORD: an admin, created once when that email has no operator. */
@@ -50,13 +44,12 @@ export async function bootstrapOperator(db: Kysely<Database>, clock: Clock, emai
 
 /** Checks credentials and opens a session; answers the cookie token. Wrong ones take as long. */
 export async function signInOperator(db: Kysely<Database>, clock: Clock, email: string, password: string): Promise<{ operator: Operator; token: string }> {
-  const operator = await db.selectFrom('operators').selectAll().where('email_normalized', '=', normalizeEmail(email)).executeTakeFirst();
+  const operator = await findOperatorByEmail(db, normalizeEmail(email));
   const ok = await verifyPassword(operator?.password_hash, password);
   if (!operator || !ok || operator.disabled === 1) throw new AppError('OPERATOR_INVALID_CREDENTIALS');
   const token = newToken();
   const now = clock.nowMs();
-  await db.insertInto('operator_sessions').values({ token_hash: hashToken(token), operator_id: operator.id, created_at_ms: now, expires_at_ms: now + OPERATOR_SESSION_MS }).execute();
-  await db.deleteFrom('operator_sessions').where('expires_at_ms', '<=', now).execute();
+  await insertOperatorSession(db, { tokenHash: hashToken(token), operatorId: operator.id, nowMs: now, expiresAtMs: now + OPERATOR_SESSION_MS });
   return { operator, token };
 }
 
@@ -73,20 +66,14 @@ export async function requireOperator(request: FastifyRequest, permission?: Perm
   const { database, clock } = request.server.deps;
   const token = request.cookies[OPERATOR_COOKIE];
   if (!token || token.length > 200) throw new AppError('OPERATOR_AUTH_REQUIRED');
-  const row = await database.db
-    .selectFrom('operator_sessions')
-    .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
-    .selectAll('operators')
-    .where('operator_sessions.token_hash', '=', hashToken(token))
-    .where('operator_sessions.expires_at_ms', '>', clock.nowMs())
-    .executeTakeFirst();
+  const row = await findOperatorBySession(database.db, hashToken(token), clock.nowMs());
   if (!row || row.disabled === 1) throw new AppError('OPERATOR_AUTH_REQUIRED');
   if (permission && !(PERMISSIONS[permission] as readonly string[]).includes(row.role)) throw new AppError('OPERATOR_FORBIDDEN');
   return row;
 }
 
 export async function endOperatorSession(db: Kysely<Database>, token: string | undefined): Promise<void> {
-  if (token && token.length <= 200) await db.deleteFrom('operator_sessions').where('token_hash', '=', hashToken(token)).execute();
+  if (token && token.length <= 200) await deleteOperatorSession(db, hashToken(token));
 }
 
 /** Appends one audit row (in the caller's transaction, so the action and its record commit together). */
@@ -96,9 +83,7 @@ export async function audit(
   operator: Pick<Operator, 'id' | 'email'>,
   entry: { action: string; targetType: string; targetId: string | number; before?: unknown; after?: unknown },
 ): Promise<void> {
-  await db
-    .insertInto('operator_audit')
-    .values({
+  await insertAudit(db, {
       operator_id: operator.id,
       operator_email: operator.email,
       action: entry.action,
@@ -107,6 +92,5 @@ export async function audit(
       before_json: entry.before === undefined ? null : JSON.stringify(entry.before),
       after_json: entry.after === undefined ? null : JSON.stringify(entry.after),
       at_ms: clock.nowMs(),
-    })
-    .execute();
+  });
 }

@@ -1,102 +1,24 @@
 import { AppError } from '@sweepstack/contracts/errors';
-import type { Database } from '@sweepstack/db/schema';
-import { preparedQuery } from '@sweepstack/db/prepared-query';
+import type { Profile } from '@sweepstack/contracts/kyc/profile';
+import type { SaveEasyProfileRequest } from '@sweepstack/contracts/kyc/save-easy-profile';
+import type { SaveFullProfileRequest } from '@sweepstack/contracts/kyc/save-full-profile';
+import { ensureProfile, listDocumentStatuses, type ProfileRow, selectProfileFields, updateProfile } from '@sweepstack/db/kyc/repository';
+import { findPlayerById } from '@sweepstack/db/repositories/players';
 import { readSetting } from '@sweepstack/db/repositories/settings';
-import type { PlayerProfilesTable } from '@sweepstack/db/tables/kyc';
+import type { Database } from '@sweepstack/db/schema';
 import { assertOldEnough } from '@sweepstack/domain/auth/age';
-import { DEFAULT_REALITY_CHECK_MINUTES } from '@sweepstack/domain/responsible-play/reality-check';
 import type { Clock } from '@sweepstack/domain/shared/clock';
-import type { Kysely, Selectable, Transaction } from 'kysely';
-import { z } from 'zod';
+import type { Kysely, Transaction } from 'kysely';
 import { minimumAgeYears } from '../auth/auth-settings';
-import { US_STATE_CODES } from './us-states';
 import { SANDBOX_PROVIDER_NAME } from './sandbox-identity-provider/scenarios';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-// Letters of any script, spaces, apostrophes and hyphens; starts and ends with a letter.
-const PERSON_NAME = /^\p{L}(?:[\p{L} '\u2019-]*\p{L})?$/u;
-const personName = z.string().trim().min(1, 'Required').max(60, 'At most 60 characters').regex(PERSON_NAME, 'Letters, spaces, apostrophes and hyphens only');
-const birthday = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Enter the date as YYYY-MM-DD');
-const zip = z.string().trim().regex(/^\d{5}(?:-\d{4})?$/, 'Five digits, or ZIP+4 (12345-6789)');
-const addressLine = z.string().trim().min(1, 'Required').max(120, 'At most 120 characters').regex(/^[\p{L}\p{N} .,'#/&()-]+$/u, 'Letters, digits, spaces and . , \' # / & ( ) - only');
-const city = z.string().trim().min(1, 'Required').max(80, 'At most 80 characters').regex(PERSON_NAME, 'Letters, spaces, apostrophes and hyphens only');
-// E.164: a plus, a country code that does not start with 0, at most 15 digits in all.
-const phone = z.string().trim().regex(/^\+[1-9]\d{7,14}$/, 'International format, e.g. +15551234567');
-
-export const ZEasyProfileBody = z.strictObject({ name: personName, surname: personName, birthday, zip });
-export const ZFullProfileBody = z.strictObject({
-  name: personName,
-  surname: personName,
-  city,
-  address: addressLine,
-  address2: z.union([addressLine, z.literal(''), z.null()]).optional(),
-  zip,
-  state: z.enum(US_STATE_CODES, 'A US state code such as NY'),
-  phone,
-  birthday,
-});
 
 /** Fields a full profile needs (address2 is optional). */
 const REQUIRED_FIELDS = ['name', 'surname', 'birthday', 'zip', 'city', 'address', 'state', 'phone'] as const;
 const EASY_FIELDS = ['name', 'surname', 'birthday', 'zip'] as const;
 
-export const ZAutoVerificationData = z.object({
-  isEnabled: z.boolean(),
-  isAvailable: z.boolean(),
-  showOn: z.array(z.string()),
-  providers: z.array(z.string()),
-  isTest: z.boolean(),
-});
-
-export const ZProfile = z.object({
-  name: z.string().nullable(),
-  surname: z.string().nullable(),
-  birthday: z.string().nullable(),
-  zip: z.string().nullable(),
-  city: z.string().nullable(),
-  address: z.string().nullable(),
-  address2: z.string().nullable(),
-  state: z.string().nullable(),
-  phone: z.string().nullable(),
-  profileCompleted: z.boolean(),
-  easyProfileCompleted: z.boolean(),
-  easyProfileModuleEnabled: z.boolean(),
-  uncompletedProfileFields: z.array(z.string()),
-  documentConfirmStatus: z.enum(['none', 'pending', 'approved', 'rejected']),
-  verificationStatus: z.enum(['verified', 'rejected', 'duplicateCredentials']).nullable(),
-  responsiblePlay: z.object({ activityReminderValue: z.number().int() }),
-  autoVerificationData: ZAutoVerificationData,
-});
-export type Profile = z.infer<typeof ZProfile>;
-
-export type ProfileRow = Selectable<PlayerProfilesTable>;
-
-/** The player's profile row, created empty on first use. */
-export async function ensureProfile(db: Db, playerId: number, nowMs: number): Promise<ProfileRow> {
-  await db
-    .insertInto('player_profiles')
-    .values({
-      player_id: playerId,
-      name: null,
-      surname: null,
-      birthday: null,
-      zip: null,
-      city: null,
-      address: null,
-      address2: null,
-      state: null,
-      phone: null,
-      activity_reminder_minutes: DEFAULT_REALITY_CHECK_MINUTES,
-      verification_status: null,
-      auto_verification_enabled: 1,
-      auto_verification_available: 1,
-      updated_at_ms: nowMs,
-    })
-    .onConflict((oc) => oc.column('player_id').doNothing())
-    .execute();
-  return db.selectFrom('player_profiles').selectAll().where('player_id', '=', playerId).executeTakeFirstOrThrow();
-}
+export { ensureProfile, type ProfileRow };
 
 async function settingFlag(db: Db, key: string, fallback: boolean): Promise<boolean> {
   const value = await readSetting(db, key);
@@ -105,8 +27,7 @@ async function settingFlag(db: Db, key: string, fallback: boolean): Promise<bool
 
 /** Documents' summary: any approved → approved; else any pending → pending; else any rejected → rejected. */
 export async function documentConfirmStatus(db: Db, playerId: number): Promise<Profile['documentConfirmStatus']> {
-  const rows = await db.selectFrom('player_documents').select('status').where('player_id', '=', playerId).execute();
-  const statuses = new Set(rows.map((r) => r.status));
+  const statuses = new Set(await listDocumentStatuses(db, playerId));
   if (statuses.has('approved')) return 'approved';
   if (statuses.has('pending')) return 'pending';
   if (statuses.has('rejected')) return 'rejected';
@@ -135,10 +56,6 @@ export function missingProfileFields(values: ProfileFields): string[] {
   return REQUIRED_FIELDS.filter((field) => !values[field]);
 }
 
-const selectProfileFields = preparedQuery((db, playerId: number) =>
-  db.selectFrom('player_profiles').select(['name', 'surname', 'birthday', 'zip', 'city', 'address', 'address2', 'state', 'phone']).where('player_id', '=', playerId),
-);
-
 /** What app init shows of the profile: its state (for the restriction hash) and whether it is complete. */
 export async function readProfileSummary(
   db: Kysely<Database>,
@@ -152,7 +69,8 @@ export async function readProfileSummary(
 /** Spec §3 Profile: every field, with completeness and auto-verification data. */
 export async function readProfile(db: Db, playerId: number, nowMs: number): Promise<Profile> {
   const row = await ensureProfile(db, playerId, nowMs);
-  const player = await db.selectFrom('players').select(['birthday', 'phone']).where('id', '=', playerId).executeTakeFirstOrThrow();
+  const player = await findPlayerById(db, playerId);
+  if (!player) throw new Error(`profile: no player ${playerId}`);
   const values = profileFieldValues(row, player);
   const missing = missingProfileFields(values);
   const [easyEnabled, autoEnabled, confirmStatus] = await Promise.all([
@@ -195,23 +113,17 @@ function assertIdentityUnchanged(row: ProfileRow, body: { name: string; surname:
 }
 
 /** Saves the easy profile (name, surname, birthday, zip). */
-export async function saveEasyProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: z.infer<typeof ZEasyProfileBody>): Promise<void> {
+export async function saveEasyProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: SaveEasyProfileRequest): Promise<void> {
   await checkBirthday(db, body.birthday, clock);
   assertIdentityUnchanged(await ensureProfile(db, playerId, clock.nowMs()), body);
-  await db
-    .updateTable('player_profiles')
-    .set({ name: body.name, surname: body.surname, birthday: body.birthday, zip: body.zip, updated_at_ms: clock.nowMs() })
-    .where('player_id', '=', playerId)
-    .execute();
+  await updateProfile(db, playerId, { name: body.name, surname: body.surname, birthday: body.birthday, zip: body.zip, updated_at_ms: clock.nowMs() });
 }
 
 /** Saves the full profile (same freeze of verified identity details). */
-export async function saveFullProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: z.infer<typeof ZFullProfileBody>): Promise<void> {
+export async function saveFullProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: SaveFullProfileRequest): Promise<void> {
   await checkBirthday(db, body.birthday, clock);
   assertIdentityUnchanged(await ensureProfile(db, playerId, clock.nowMs()), body);
-  await db
-    .updateTable('player_profiles')
-    .set({
+  await updateProfile(db, playerId, {
       name: body.name,
       surname: body.surname,
       city: body.city,
@@ -222,7 +134,5 @@ export async function saveFullProfile(db: Kysely<Database>, clock: Clock, player
       phone: body.phone,
       birthday: body.birthday,
       updated_at_ms: clock.nowMs(),
-    })
-    .where('player_id', '=', playerId)
-    .execute();
+  });
 }

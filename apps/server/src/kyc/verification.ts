@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
-import { PLAYER_VERIFICATION_ACTIONS, verificationStatusOf, type PlayerVerificationPush } from '@sweepstack/contracts/realtime/player-verification';
+import type { IdentityCallbackRequest } from '@sweepstack/contracts/kyc/identity-callback';
+import { verificationStatusOf, type PlayerVerificationPush } from '@sweepstack/contracts/realtime/player-verification';
+import { findIdentityCheckByReference, findLatestIdentityCheck, insertIdentityCheck, recordIdentityProviderEvent, updateIdentityCheckState, updateProfile } from '@sweepstack/db/kyc/repository';
 import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Kysely, Transaction } from 'kysely';
-import { z } from 'zod';
 import type { AppDeps } from '../app-context';
 import { recordPush } from '../realtime/push';
 import { ensureProfile, readProfile } from './profile';
@@ -26,14 +27,7 @@ export function registerSandboxIdentityProvider(deps: AppDeps, provider: Sandbox
   providers.set(deps, provider);
 }
 
-export const ZIdentityCallbackEvent = z.strictObject({
-  eventId: z.string().min(1).max(80),
-  reference: z.string().regex(/^[a-f0-9]{32}$/),
-  sequence: z.number().int().min(1).max(100),
-  state: z.enum(PLAYER_VERIFICATION_ACTIONS),
-  occurredAtMs: z.number().int().nonnegative(),
-});
-export type IdentityCallback = z.infer<typeof ZIdentityCallbackEvent>;
+export type IdentityCallback = IdentityCallbackRequest;
 
 /** The stored status a provider state implies (spec §4: approved maps to verified). */
 function storedStatusOf(action: PlayerVerificationPush['action']): 'verified' | 'rejected' | 'duplicateCredentials' | null {
@@ -61,18 +55,12 @@ export async function startVerification(deps: AppDeps, playerId: number, testMar
   const provider = sandboxIdentityProviderOf(deps);
   if (!provider) throw new AppError('SERVICE_UNAVAILABLE');
   // A check still running (started less than 30 minutes ago) is answered again instead of a second one.
-  const running = await db
-    .selectFrom('identity_checks')
-    .select(['reference', 'state', 'created_at_ms'])
-    .where('player_id', '=', playerId)
-    .where('created_at_ms', '>', now - RUNNING_CHECK_MS)
-    .orderBy('id', 'desc')
-    .executeTakeFirst();
+  const running = await findLatestIdentityCheck(db, playerId, now - RUNNING_CHECK_MS);
   if (running && !isTerminalState(running.state)) return { reference: running.reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: widgetUrlOf(deps, running.reference) };
   const reference = randomBytes(16).toString('hex');
   const scenario = sandboxScenarioFor(profile.surname, testMarker);
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('identity_checks').values({ reference, player_id: playerId, provider: SANDBOX_PROVIDER_NAME, scenario, state: 'started', created_at_ms: now, updated_at_ms: now }).execute();
+    await insertIdentityCheck(trx, { reference, player_id: playerId, provider: SANDBOX_PROVIDER_NAME, scenario, state: 'started', created_at_ms: now, updated_at_ms: now });
     await provider.start(trx, reference, scenario);
   });
   return { reference, provider: SANDBOX_PROVIDER_NAME, widgetUrl: widgetUrlOf(deps, reference) };
@@ -87,27 +75,17 @@ export async function applyIdentityCallback(deps: AppDeps, event: IdentityCallba
   const { db } = deps.database;
   const now = deps.clock.nowMs();
   return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('identity_provider_events')
-      .values({ event_id: event.eventId, reference: event.reference, received_at_ms: now })
-      .onConflict((oc) => oc.column('event_id').doNothing())
-      .executeTakeFirst();
-    if (Number(inserted.numInsertedOrUpdatedRows ?? 0) === 0) return { applied: false };
-    const check = await trx.selectFrom('identity_checks').selectAll().where('reference', '=', event.reference).executeTakeFirst();
+    if (!(await recordIdentityProviderEvent(trx, { eventId: event.eventId, reference: event.reference, receivedAtMs: now }))) return { applied: false };
+    const check = await findIdentityCheckByReference(trx, event.reference);
     if (!check) throw new AppError('KYC_CALLBACK_INVALID', { message: 'Unknown verification reference.' });
     if (isTerminalState(check.state)) return { applied: false };
-    await trx.updateTable('identity_checks').set({ state: event.state, updated_at_ms: now }).where('id', '=', check.id).execute();
+    await updateIdentityCheckState(trx, check.id, event.state, now);
     const status = storedStatusOf(event.state);
     if (status) {
-      await ensureProfile(trx, check.player_id, now);
-      const profile = await trx.selectFrom('player_profiles').select('verification_status').where('player_id', '=', check.player_id).executeTakeFirstOrThrow();
+      const profile = await ensureProfile(trx, check.player_id, now);
       // A verified identity stays verified: a later failed attempt does not undo an approval.
       if (profile.verification_status !== 'verified') {
-        await trx
-          .updateTable('player_profiles')
-          .set({ verification_status: status, ...(status === 'rejected' ? {} : { auto_verification_available: 0 }), updated_at_ms: now })
-          .where('player_id', '=', check.player_id)
-          .execute();
+        await updateProfile(trx, check.player_id, { verification_status: status, ...(status === 'rejected' ? {} : { auto_verification_available: 0 }), updated_at_ms: now });
       }
     }
     await recordVerificationPush(trx, deps.clock, check.player_id, event.state, null);
@@ -118,7 +96,7 @@ export async function applyIdentityCallback(deps: AppDeps, event: IdentityCallba
 /** Spec §4 "Auto-verification reset": enabled and available both false. */
 export async function resetVerification(db: Kysely<Database>, clock: Clock, playerId: number): Promise<void> {
   await ensureProfile(db, playerId, clock.nowMs());
-  await db.updateTable('player_profiles').set({ auto_verification_enabled: 0, auto_verification_available: 0, updated_at_ms: clock.nowMs() }).where('player_id', '=', playerId).execute();
+  await updateProfile(db, playerId, { auto_verification_enabled: 0, auto_verification_available: 0, updated_at_ms: clock.nowMs() });
 }
 
 export function identityWebhookSecret(deps: AppDeps): string {

@@ -1,5 +1,9 @@
 import { AppError } from '@sweepstack/contracts/errors';
-import type { RealityCheckChoice, RealityCheckState } from '@sweepstack/contracts/responsible-play/reality-check';
+import type { RealityCheckState } from '@sweepstack/contracts/responsible-play/reality-check';
+import type { RealityCheckChoice } from '@sweepstack/contracts/responsible-play/reality-check-acknowledge';
+import { lockPlayer } from '@sweepstack/db/repositories/players';
+import { findLatestRealityCheckRecord, insertRealityCheckRecord, readReminderMinutes, roundSpans, roundTotals, signInTimes } from '@sweepstack/db/responsible-play/repository';
+import { updateProfile } from '@sweepstack/db/kyc/repository';
 import type { Database } from '@sweepstack/db/schema';
 import {
   type ActivitySpan,
@@ -16,7 +20,7 @@ import {
   REALITY_CHECK_INTERVALS_MINUTES,
 } from '@sweepstack/domain/responsible-play/reality-check';
 import type { Clock } from '@sweepstack/domain/shared/clock';
-import { type Kysely, PostgresAdapter, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { ensureProfile } from '../kyc/profile';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,13 +39,7 @@ interface LatestRecord extends KnownSessionStart {
 }
 
 async function latestRecord(db: Db, playerId: number): Promise<LatestRecord | null> {
-  const row = await db
-    .selectFrom('responsible_play_reality_checks')
-    .select(['at_ms', 'session_started_at_ms', 'interval_minutes'])
-    .where('player_id', '=', playerId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await findLatestRealityCheckRecord(db, playerId);
   return row ? { atMs: Number(row.at_ms), sessionStartedAtMs: Number(row.session_started_at_ms), intervalMinutes: row.interval_minutes } : null;
 }
 
@@ -51,36 +49,16 @@ async function latestRecord(db: Db, playerId: number): Promise<LatestRecord | nu
  * reality-check record.
  */
 async function activitySince(db: Db, playerId: number, fromMs: number, nowMs: number, latest: LatestRecord | null): Promise<ActivitySpan[]> {
-  const [rounds, signIns] = await Promise.all([
-    db
-      .selectFrom('game_rounds')
-      .select((eb) => [eb.fn.min<number | string>('created_at_ms').as('from_ms'), eb.fn.max<number | string>('created_at_ms').as('to_ms')])
-      .where('player_id', '=', playerId)
-      .where('created_at_ms', '>=', fromMs)
-      .where('created_at_ms', '<=', nowMs)
-      .groupBy(sql`created_at_ms / ${sql.lit(MINUTE_MS)}`)
-      .execute(),
-    db.selectFrom('sessions').select('created_at_ms').where('player_id', '=', playerId).where('created_at_ms', '>=', fromMs).where('created_at_ms', '<=', nowMs).execute(),
-  ]);
-  const spans: ActivitySpan[] = rounds.map((r) => ({ fromMs: Number(r.from_ms), toMs: Number(r.to_ms) }));
-  for (const s of signIns) spans.push({ fromMs: Number(s.created_at_ms), toMs: Number(s.created_at_ms) });
+  const [rounds, signIns] = await Promise.all([roundSpans(db, playerId, fromMs, nowMs, MINUTE_MS), signInTimes(db, playerId, fromMs, nowMs)]);
+  const spans: ActivitySpan[] = rounds;
+  for (const atMs of signIns) spans.push({ fromMs: atMs, toMs: atMs });
   if (latest && latest.atMs >= fromMs) spans.push({ fromMs: latest.atMs, toMs: latest.atMs });
   return spans;
 }
 
 /** Rounds, staked and won per currency since `fromMs` (Gold Coins first). */
 async function totalsSince(db: Db, playerId: number, fromMs: number, nowMs: number): Promise<CurrencyTotals[]> {
-  const rows = await db
-    .selectFrom('game_rounds')
-    .select((eb) => ['currency', eb.fn.countAll<number | string>().as('rounds'), eb.fn.sum<number | string>('stake').as('staked'), eb.fn.sum<number | string>('win').as('won')])
-    .where('player_id', '=', playerId)
-    .where('created_at_ms', '>=', fromMs)
-    .where('created_at_ms', '<=', nowMs)
-    .groupBy('currency')
-    .execute();
-  return rows
-    .map((r) => ({ currency: r.currency, rounds: Number(r.rounds), staked: Number(r.staked), won: Number(r.won) }))
-    .sort((a, b) => (a.currency === b.currency ? 0 : a.currency === 'GC' ? -1 : 1));
+  return (await roundTotals(db, playerId, fromMs, nowMs)).sort((a, b) => (a.currency === b.currency ? 0 : a.currency === 'GC' ? -1 : 1));
 }
 
 /** The play session in progress at `nowMs` (docs/responsible-play.md): its start, or null. */
@@ -93,12 +71,9 @@ async function sessionStartAt(db: Db, playerId: number, nowMs: number, latest: L
 
 /** The player's reality check at `nowMs`: interval, play session with its totals, next reminder. */
 export async function readRealityCheck(db: Db, playerId: number, nowMs: number): Promise<RealityCheckReading> {
-  const [profile, latest] = await Promise.all([
-    db.selectFrom('player_profiles').select('activity_reminder_minutes').where('player_id', '=', playerId).executeTakeFirst(),
-    latestRecord(db, playerId),
-  ]);
+  const [reminderMinutes, latest] = await Promise.all([readReminderMinutes(db, playerId), latestRecord(db, playerId)]);
   // No profile row yet: the default (the row is created with it on first use).
-  const intervalMinutes = profile?.activity_reminder_minutes ?? DEFAULT_REALITY_CHECK_MINUTES;
+  const intervalMinutes = reminderMinutes ?? DEFAULT_REALITY_CHECK_MINUTES;
   const startedAtMs = await sessionStartAt(db, playerId, nowMs, latest);
   const input = { nowMs, intervalMinutes, sessionStartedAtMs: startedAtMs, lastRecordAtMs: latest?.atMs ?? null };
   return {
@@ -135,11 +110,6 @@ interface RequestOrigin {
   userAgent: string | null;
 }
 
-/** One decision at a time per player: PostgreSQL locks the player row (SQLite serializes writers already). */
-async function lockPlayer(trx: Transaction<Database>, playerId: number): Promise<void> {
-  if (trx.getExecutor().adapter instanceof PostgresAdapter) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
-}
-
 /**
  * Sets the reminder interval (one of REALITY_CHECK_INTERVALS_MINUTES, else
  * RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED) and records the change; the next reminder then counts from
@@ -158,10 +128,8 @@ export async function setRealityCheckInterval(db: Kysely<Database>, clock: Clock
     const latest = await latestRecord(trx, playerId);
     // The change is activity itself: with no session in progress, one starts now.
     const sessionStartedAtMs = (await sessionStartAt(trx, playerId, now, latest)) ?? now;
-    await trx.updateTable('player_profiles').set({ activity_reminder_minutes: intervalMinutes, updated_at_ms: now }).where('player_id', '=', playerId).execute();
-    await trx
-      .insertInto('responsible_play_reality_checks')
-      .values({
+    await updateProfile(trx, playerId, { activity_reminder_minutes: intervalMinutes, updated_at_ms: now });
+    await insertRealityCheckRecord(trx, {
         player_id: playerId,
         kind: 'interval',
         at_ms: now,
@@ -173,8 +141,7 @@ export async function setRealityCheckInterval(db: Kysely<Database>, clock: Clock
         summary_json: null,
         ip: request.ip?.slice(0, 64) ?? null,
         user_agent: request.userAgent?.slice(0, 300) ?? null,
-      })
-      .execute();
+    });
     // Read back at the same moment: the answer's next due time is exactly one interval after the change.
     return readRealityCheck(trx, playerId, now);
   });
@@ -189,9 +156,7 @@ export async function answerRealityCheck(db: Kysely<Database>, clock: Clock, pla
     await lockPlayer(trx, playerId);
     const now = clock.nowMs();
     const reading = await readRealityCheck(trx, playerId, now);
-    await trx
-      .insertInto('responsible_play_reality_checks')
-      .values({
+    await insertRealityCheckRecord(trx, {
         player_id: playerId,
         kind: 'answer',
         at_ms: now,
@@ -204,8 +169,7 @@ export async function answerRealityCheck(db: Kysely<Database>, clock: Clock, pla
         summary_json: JSON.stringify(reading.session?.totals ?? []),
         ip: request.ip?.slice(0, 64) ?? null,
         user_agent: request.userAgent?.slice(0, 300) ?? null,
-      })
-      .execute();
+    });
     return readRealityCheck(trx, playerId, now);
   });
 }

@@ -25,7 +25,7 @@ export const ZRealityCheckSession = z.object({
 });
 export type RealityCheckSession = z.infer<typeof ZRealityCheckSession>;
 
-/** GET /rest/player/responsible-play/reality-check/ (and the answer of both POSTs). */
+/** GET /rest/player/responsible-play/reality-check/ (and the answer of the interval and acknowledge calls). */
 export const ZRealityCheckState = z.object({
   /** Minutes between reminders; 0 = off. Also the profile's responsiblePlay.activityReminderValue. */
   intervalMinutes: z.number().int(),
@@ -48,12 +48,4 @@ export type RealityCheckState = z.infer<typeof ZRealityCheckState>;
 export const ZRealityCheckResponse = z.object({ success: z.literal(true), data: ZRealityCheckState });
 export type RealityCheckResponse = z.infer<typeof ZRealityCheckResponse>;
 
-/** POST /rest/player/responsible-play/reality-check/interval/ — one of `options`, else RESPONSIBLE_PLAY_INTERVAL_NOT_OFFERED. */
-export const ZRealityCheckIntervalBody = z.strictObject({ intervalMinutes: z.number() });
-
-/** What the player chose in the reminder: keep playing, stop playing, or look at the account history. */
-export const REALITY_CHECK_CHOICES = ['continue', 'stop', 'history'] as const;
-export type RealityCheckChoice = (typeof REALITY_CHECK_CHOICES)[number];
-
-/** POST /rest/player/responsible-play/reality-check/acknowledge/ */
-export const ZRealityCheckAcknowledgeBody = z.strictObject({ choice: z.enum(REALITY_CHECK_CHOICES) });
+export const ZRealityCheckRequest = z.strictObject({});

@@ -44,15 +44,6 @@ export async function coolingOffUntilMs(db: Db, playerId: number): Promise<numbe
   return row ? Number(row.until_ms) : null;
 }
 
-/**
- * Serializes the player's purchase decisions on PostgreSQL (locks the player row until the
- * transaction ends), so that two parallel purchases cannot both slip under a limit. SQLite runs one
- * transaction at a time and needs nothing.
- */
-export async function lockPlayerForPurchase(trx: Transaction<Database>, playerId: number): Promise<void> {
-  if (isPostgres(trx)) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
-}
-
 /** Inserts a payment row; false when the player's idempotency key was taken meanwhile (nothing written). */
 export async function insertPayment(db: Db, row: Insertable<CashierPaymentsTable>): Promise<boolean> {
   const result = await db

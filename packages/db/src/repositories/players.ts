@@ -1,5 +1,5 @@
 import { normalizeEmail } from '@sweepstack/domain/auth/email';
-import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
+import { type Insertable, type Kysely, PostgresAdapter, type Selectable, type Transaction } from 'kysely';
 import { preparedQuery } from '../prepared-query';
 import type { Database } from '../schema';
 import type { PlayersTable } from '../tables/auth';
@@ -103,4 +103,13 @@ export async function updatePlayer(
   values: Partial<Omit<Insertable<PlayersTable>, 'id' | 'uuid' | 'created_at_ms'>>,
 ): Promise<void> {
   await db.updateTable('players').set(values).where('id', '=', id).execute();
+}
+
+/**
+ * One decision at a time per player: on PostgreSQL locks the player row until the transaction ends
+ * (purchases under a limit, a cooling-off or self-exclusion, a reality-check record), so that two
+ * parallel requests cannot both pass the same check. SQLite runs one writer at a time and needs nothing.
+ */
+export async function lockPlayer(trx: Transaction<Database>, playerId: number): Promise<void> {
+  if (trx.getExecutor().adapter instanceof PostgresAdapter) await trx.selectFrom('players').select('id').where('id', '=', playerId).forUpdate().execute();
 }

@@ -1,3 +1,4 @@
+import { SANDBOX_SCENARIO_NAMES, type SandboxScenarioName } from '@sweepstack/contracts/kyc/start-verification';
 import type { PlayerVerificationPush } from '@sweepstack/contracts/realtime/player-verification';
 
 export const SANDBOX_PROVIDER_NAME = 'sandboxIdentity';
@@ -17,9 +18,9 @@ export const SANDBOX_SCENARIOS = {
   reject: ['needScanDocument', 'failed'],
   apple_pay_reject: ['apple_pay_failed'],
   duplicate: ['needScanDocument', 'duplicate'],
-} as const satisfies Record<string, readonly VerificationState[]>;
+} as const satisfies Record<SandboxScenarioName, readonly VerificationState[]>;
 export type SandboxScenario = keyof typeof SANDBOX_SCENARIOS;
-export const SANDBOX_SCENARIO_NAMES = Object.keys(SANDBOX_SCENARIOS) as SandboxScenario[];
+export { SANDBOX_SCENARIO_NAMES };
 
 const BY_SURNAME: Record<string, SandboxScenario> = {
   survey: 'survey',

@@ -2,8 +2,8 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { DepositAnswer, DepositRequest } from '@sweepstack/contracts/cashier/deposit';
 import { AppError } from '@sweepstack/contracts/errors';
 import { readLimitStates, readUsage } from '@sweepstack/db/cashier/purchase-limits';
-import { type CashierPayment, coolingOffUntilMs, findActivePackage, findPaymentByIdempotencyKey, insertPayment, lockPlayerForPurchase, updatePayment } from '@sweepstack/db/cashier/repository';
-import type { Player } from '@sweepstack/db/repositories/players';
+import { type CashierPayment, coolingOffUntilMs, findActivePackage, findPaymentByIdempotencyKey, insertPayment, updatePayment } from '@sweepstack/db/cashier/repository';
+import { lockPlayer, type Player } from '@sweepstack/db/repositories/players';
 import { findLimitBreach } from '@sweepstack/domain/cashier/purchase-limits';
 import type { AppDeps } from '../../app-context';
 import { cardBrand, luhnValid, normalizeCardNumber } from '../../payments/sandbox-provider/cards';
@@ -88,7 +88,7 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
 
   const inserted = await db.transaction().execute(async (trx) => {
     // One purchase decision at a time per player, so two parallel purchases cannot both slip under a limit.
-    await lockPlayerForPurchase(trx, player.id);
+    await lockPlayer(trx, player.id);
     const limits = await readLimitStates(trx, player.id, now);
     const usage = await readUsage(trx, player.id, now);
     const breach = findLimitBreach({ daily: limits.daily.limitCents, weekly: limits.weekly.limitCents, monthly: limits.monthly.limitCents }, usage, amountCents);

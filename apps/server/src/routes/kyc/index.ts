@@ -1,5 +1,17 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
 import { AppError } from '@sweepstack/contracts/errors';
+import { ZDocumentFileParams } from '@sweepstack/contracts/kyc/document-file';
+import { ZGetProfileResponse } from '@sweepstack/contracts/kyc/get-profile';
+import { ZIdentityCallbackRequest } from '@sweepstack/contracts/kyc/identity-callback';
+import { ZListDocumentsResponse } from '@sweepstack/contracts/kyc/list-documents';
+import { ZProfilePageResponse } from '@sweepstack/contracts/kyc/profile-page';
+import { ZResetVerificationRequest, ZResetVerificationResponse } from '@sweepstack/contracts/kyc/reset-verification';
+import { ZSaveEasyProfileRequest, ZSaveEasyProfileResponse } from '@sweepstack/contracts/kyc/save-easy-profile';
+import { ZSaveFullProfileRequest, ZSaveFullProfileResponse } from '@sweepstack/contracts/kyc/save-full-profile';
+import { ZStartVerificationRequest, ZStartVerificationResponse } from '@sweepstack/contracts/kyc/start-verification';
+import { ZUploadDocumentResponse } from '@sweepstack/contracts/kyc/upload-document';
+import { ZVerificationStatusResponse } from '@sweepstack/contracts/kyc/verification-status';
+import { findIdentityCheckByReference, findLatestIdentityCheck } from '@sweepstack/db/kyc/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,9 +19,8 @@ import { requirePlayer } from '../../plugins/session';
 import { documentStorageFor } from '../../kyc/document-storage';
 import { MAX_DOCUMENT_BYTES } from '../../kyc/document-types';
 import { DOCUMENT_UPLOADED_MESSAGE, documentRejected, findOwnDocument, listDocuments, saveDocument } from '../../kyc/documents';
-import { readProfile, saveEasyProfile, saveFullProfile, ZEasyProfileBody, ZFullProfileBody, ZProfile } from '../../kyc/profile';
+import { readProfile, saveEasyProfile, saveFullProfile } from '../../kyc/profile';
 import { SandboxIdentityProvider } from '../../kyc/sandbox-identity-provider/provider';
-import { SANDBOX_SCENARIO_NAMES } from '../../kyc/sandbox-identity-provider/scenarios';
 import { SIGNATURE_HEADER, verifyCallbackSignature } from '../../kyc/sandbox-identity-provider/signature';
 import {
   applyIdentityCallback,
@@ -18,19 +29,7 @@ import {
   registerSandboxIdentityProvider,
   resetVerification,
   startVerification,
-  ZIdentityCallbackEvent,
 } from '../../kyc/verification';
-
-const ZDocument = z.object({
-  id: z.number(),
-  name: z.string(),
-  contentType: z.string(),
-  sizeBytes: z.number(),
-  status: z.enum(['pending', 'approved', 'rejected']),
-  rejectReason: z.string().nullable(),
-  uploadedAtMs: z.number(),
-  reviewedAtMs: z.number().nullable(),
-});
 
 /**
  * What a failure while reading an upload answers. The multipart parser (busboy) throws plain errors
@@ -71,31 +70,31 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
 
   const noStore = { 'cache-control': 'no-store' };
 
-  app.get('/rest/player/profile/', { schema: { tags: ['player'], summary: 'Profile (spec §3 Profile)', response: { 200: z.object({ success: z.literal(true), data: ZProfile }) } } }, async (request, reply) => {
+  app.get('/rest/player/profile/', { schema: { tags: ['player'], summary: 'Profile (spec §3 Profile)', response: { 200: ZGetProfileResponse } } }, async (request, reply) => {
     const player = await requirePlayer(request);
     reply.headers(noStore);
     return { success: true as const, data: await readProfile(db, player.id, deps.clock.nowMs()) };
   });
 
-  app.get('/rest/page/profile/', { schema: { tags: ['player'], summary: 'Profile page payload', response: { 200: z.object({ success: z.literal(true), payload: ZProfile }) } } }, async (request, reply) => {
+  app.get('/rest/page/profile/', { schema: { tags: ['player'], summary: 'Profile page payload', response: { 200: ZProfilePageResponse } } }, async (request, reply) => {
     const player = await requirePlayer(request);
     reply.headers(noStore);
     return { success: true as const, payload: await readProfile(db, player.id, deps.clock.nowMs()) };
   });
 
-  app.post('/rest/player/profile/easy/', { schema: { tags: ['player'], summary: 'Save the easy profile', body: ZEasyProfileBody, response: { 200: z.object({ success: z.literal(true), data: ZProfile }) } } }, async (request) => {
+  app.post('/rest/player/profile/easy/', { schema: { tags: ['player'], summary: 'Save the easy profile', body: ZSaveEasyProfileRequest, response: { 200: ZSaveEasyProfileResponse } } }, async (request) => {
     const player = await requirePlayer(request);
     await saveEasyProfile(db, deps.clock, player.id, request.body);
     return { success: true as const, data: await readProfile(db, player.id, deps.clock.nowMs()) };
   });
 
-  app.post('/rest/player/profile/', { schema: { tags: ['player'], summary: 'Save the full profile', body: ZFullProfileBody, response: { 200: z.object({ success: z.literal(true), data: ZProfile }) } } }, async (request) => {
+  app.post('/rest/player/profile/', { schema: { tags: ['player'], summary: 'Save the full profile', body: ZSaveFullProfileRequest, response: { 200: ZSaveFullProfileResponse } } }, async (request) => {
     const player = await requirePlayer(request);
     await saveFullProfile(db, deps.clock, player.id, request.body);
     return { success: true as const, data: await readProfile(db, player.id, deps.clock.nowMs()) };
   });
 
-  app.post('/rest/player/documents/', { schema: { tags: ['player'], summary: 'Upload an identity document (multipart, field "file")', consumes: ['multipart/form-data'], response: { 200: z.object({ success: z.literal(true), message: z.string(), data: ZDocument }) } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
+  app.post('/rest/player/documents/', { schema: { tags: ['player'], summary: 'Upload an identity document (multipart, field "file")', consumes: ['multipart/form-data'], response: { 200: ZUploadDocumentResponse } }, config: { rateLimit: { max: 30, timeWindow: '1 minute' } } }, async (request) => {
     const player = await requirePlayer(request);
     let file: MultipartFile | undefined;
     let bytes: Buffer;
@@ -111,13 +110,13 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
     return { success: true as const, message: DOCUMENT_UPLOADED_MESSAGE, data: document };
   });
 
-  app.get('/rest/player/documents/', { schema: { tags: ['player'], summary: "The player's documents and their review status", response: { 200: z.object({ success: z.literal(true), data: z.array(ZDocument) }) } } }, async (request, reply) => {
+  app.get('/rest/player/documents/', { schema: { tags: ['player'], summary: "The player's documents and their review status", response: { 200: ZListDocumentsResponse } } }, async (request, reply) => {
     const player = await requirePlayer(request);
     reply.headers(noStore);
     return { success: true as const, data: await listDocuments(db, player.id) };
   });
 
-  app.get('/rest/player/documents/:id/file/', { schema: { tags: ['player'], summary: 'Download one of your documents', params: z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31) }) } }, async (request, reply) => {
+  app.get('/rest/player/documents/:id/file/', { schema: { tags: ['player'], summary: 'Download one of your documents', params: ZDocumentFileParams } }, async (request, reply) => {
     const player = await requirePlayer(request);
     const row = await findOwnDocument(db, player.id, request.params.id);
     const bytes = await storage.get(row.storage_key);
@@ -126,10 +125,9 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
       .send(bytes);
   });
 
-  const ZStartResponse = z.object({ success: z.literal(true), data: z.object({ reference: z.string(), widgetUrl: z.string(), provider: z.string(), hash: z.literal('#verify') }) });
   app.post(
     '/rest/player/verification/start/',
-    { schema: { tags: ['player'], summary: 'Start auto-verification (sandbox identity provider)', body: z.strictObject({ testScenario: z.enum(SANDBOX_SCENARIO_NAMES).optional() }), response: { 200: ZStartResponse } } },
+    { schema: { tags: ['player'], summary: 'Start auto-verification (sandbox identity provider)', body: ZStartVerificationRequest, response: { 200: ZStartVerificationResponse } } },
     async (request) => {
       const player = await requirePlayer(request);
       const started = await startVerification(deps, player.id, request.body.testScenario);
@@ -137,17 +135,17 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  app.post('/rest/player/verification/reset/', { schema: { tags: ['player'], summary: 'Auto-verification reset: enabled and available false', body: z.strictObject({}).optional() } }, async (request) => {
+  app.post('/rest/player/verification/reset/', { schema: { tags: ['player'], summary: 'Auto-verification reset: enabled and available false', body: ZResetVerificationRequest, response: { 200: ZResetVerificationResponse } } }, async (request) => {
     const player = await requirePlayer(request);
     await resetVerification(db, deps.clock, player.id);
     return { success: true as const, data: { autoVerificationData: (await readProfile(db, player.id, deps.clock.nowMs())).autoVerificationData } };
   });
 
-  app.get('/rest/player/verification/status/', { schema: { tags: ['player'], summary: 'Verification status and the latest check' } }, async (request, reply) => {
+  app.get('/rest/player/verification/status/', { schema: { tags: ['player'], summary: 'Verification status and the latest check', response: { 200: ZVerificationStatusResponse } } }, async (request, reply) => {
     const player = await requirePlayer(request);
     reply.headers(noStore);
     const profile = await readProfile(db, player.id, deps.clock.nowMs());
-    const latest = await db.selectFrom('identity_checks').select(['reference', 'state', 'updated_at_ms']).where('player_id', '=', player.id).orderBy('id', 'desc').executeTakeFirst();
+    const latest = await findLatestIdentityCheck(db, player.id);
     return {
       success: true as const,
       data: {
@@ -159,7 +157,7 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
   });
 
   app.get('/rest/kyc/sandbox-widget/:reference/', { schema: { hide: true, params: z.strictObject({ reference: z.string().regex(/^[a-f0-9]{32}$/) }) } }, async (request, reply) => {
-    const check = await db.selectFrom('identity_checks').select(['state', 'scenario']).where('reference', '=', request.params.reference).executeTakeFirst();
+    const check = await findIdentityCheckByReference(db, request.params.reference);
     if (!check) throw new AppError('NOT_FOUND');
     return reply
       .type('text/html; charset=utf-8')
@@ -186,7 +184,7 @@ const kycRoutes: FastifyPluginAsync = async (fastify) => {
       const raw = (request as { rawBody?: string }).rawBody ?? '';
       const header = request.headers[SIGNATURE_HEADER];
       if (!verifyCallbackSignature(identityWebhookSecret(deps), typeof header === 'string' ? header : undefined, raw, deps.clock.nowMs())) throw new AppError('KYC_CALLBACK_INVALID');
-      const event = ZIdentityCallbackEvent.parse(request.body);
+      const event = ZIdentityCallbackRequest.parse(request.body);
       const result = await applyIdentityCallback(deps, event);
       return { success: true as const, applied: result.applied };
     });

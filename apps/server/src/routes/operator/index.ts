@@ -1,4 +1,6 @@
 import { AppError } from '@sweepstack/contracts/errors';
+import { listAudit } from '@sweepstack/db/kyc/operators';
+import { findDocument, listDocumentsForReview, reviewPendingDocument, updateProfile } from '@sweepstack/db/kyc/repository';
 import { findRedemption, listRedemptionsByStatus } from '@sweepstack/db/redeem/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -71,22 +73,14 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/api/operator/documents/', { schema: { tags: ['operator'], summary: 'Documents by review status (default pending)', querystring: ZStatusQuery } }, async (request) => {
     await requireOperator(request, 'documents.read');
-    let query = db
-      .selectFrom('player_documents')
-      .innerJoin('players', 'players.id', 'player_documents.player_id')
-      .selectAll('player_documents')
-      .select(['players.uuid as player_uuid', 'players.email as player_email'])
-      .orderBy('player_documents.id', 'asc')
-      .limit(200);
-    if (request.query.status !== 'all') query = query.where('player_documents.status', '=', request.query.status);
-    const rows = await query.execute();
+    const rows = await listDocumentsForReview(db, request.query.status);
     return { success: true as const, data: rows.map((row) => ({ ...documentView(row), playerId: row.player_id, playerUuid: row.player_uuid, playerEmail: row.player_email })) };
   });
 
   // Reviewing means looking at the file: every view is audited (identity documents are personal data).
   app.get('/api/operator/documents/:id/file/', { schema: { tags: ['operator'], summary: "A player's document file (audited)", params: ZId } }, async (request, reply) => {
     const operator = await requireOperator(request, 'documents.read');
-    const row = await db.selectFrom('player_documents').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+    const row = await findDocument(db, request.params.id);
     if (!row) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
     const bytes = await storage.get(row.storage_key);
     await audit(db, clock, operator, { action: 'document.view', targetType: 'player_document', targetId: row.id, after: { playerId: row.player_id } });
@@ -101,21 +95,15 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
         const operator = await requireOperator(request, 'documents.review');
         const reason = (request.body as { reason?: string } | undefined)?.reason ?? null;
         return db.transaction().execute(async (trx) => {
-          const before = await trx.selectFrom('player_documents').selectAll().where('id', '=', request.params.id).executeTakeFirst();
+          const before = await findDocument(trx, request.params.id);
           if (!before) throw new AppError('KYC_DOCUMENT_NOT_FOUND');
           const now = clock.nowMs();
-          const updated = await trx
-            .updateTable('player_documents')
-            .set({ status: decision === 'approve' ? 'approved' : 'rejected', reject_reason: decision === 'reject' ? reason : null, reviewed_by_operator_id: operator.id, reviewed_at_ms: now })
-            .where('id', '=', before.id)
-            .where('status', '=', 'pending')
-            .returningAll()
-            .executeTakeFirst();
+          const updated = await reviewPendingDocument(trx, before.id, { status: decision === 'approve' ? 'approved' : 'rejected', reject_reason: decision === 'reject' ? reason : null, reviewed_by_operator_id: operator.id, reviewed_at_ms: now });
           if (!updated) throw new AppError('KYC_DOCUMENT_NOT_PENDING');
           const profile = await ensureProfile(trx, before.player_id, now);
           if (decision === 'approve') {
             // Approved documents verify the identity (spec §4: approved maps to verified).
-            await trx.updateTable('player_profiles').set({ verification_status: 'verified', auto_verification_available: 0, updated_at_ms: now }).where('player_id', '=', before.player_id).execute();
+            await updateProfile(trx, before.player_id, { verification_status: 'verified', auto_verification_available: 0, updated_at_ms: now });
             await recordVerificationPush(trx, clock, before.player_id, 'success', 'Your documents were approved.');
           } else {
             await recordVerificationPush(trx, clock, before.player_id, 'failed', `Document rejected: ${reason}`.slice(0, 500));
@@ -159,9 +147,7 @@ const operatorRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get('/api/operator/audit/', { schema: { tags: ['operator'], summary: 'Audit log (admin), newest first', querystring: z.strictObject({ before: z.coerce.number().int().positive().optional(), limit: z.coerce.number().int().min(1).max(200).default(50) }) } }, async (request) => {
     await requireOperator(request, 'audit.read');
-    let query = db.selectFrom('operator_audit').selectAll().orderBy('id', 'desc').limit(request.query.limit);
-    if (request.query.before) query = query.where('id', '<', request.query.before);
-    const rows = await query.execute();
+    const rows = await listAudit(db, { limit: request.query.limit, beforeId: request.query.before });
     return {
       success: true as const,
       data: rows.map((r) => ({

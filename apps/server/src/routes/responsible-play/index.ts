@@ -1,38 +1,24 @@
-import { COOLING_OFF_PERIODS, PERIOD_MS, SELF_EXCLUSION_PERIODS } from '@sweepstack/domain/responsible-play/exclusions';
-import type { Player } from '@sweepstack/db/repositories/players';
+import type { COOLING_OFF_PERIODS as CONTRACT_COOLING_OFF_PERIODS, ExclusionState, SELF_EXCLUSION_PERIODS as CONTRACT_SELF_EXCLUSION_PERIODS } from '@sweepstack/contracts/responsible-play/exclusion';
+import { ZExclusionStateRequest, ZExclusionStateResponse } from '@sweepstack/contracts/responsible-play/exclusion-state';
+import { ZStartCoolingOffRequest, ZStartCoolingOffResponse } from '@sweepstack/contracts/responsible-play/start-cooling-off';
+import { ZStartSelfExclusionRequest, ZStartSelfExclusionResponse } from '@sweepstack/contracts/responsible-play/start-self-exclusion';
+import { findPlayerById, type Player } from '@sweepstack/db/repositories/players';
+import { COOLING_OFF_PERIODS, type ExclusionPeriod, PERIOD_MS, SELF_EXCLUSION_PERIODS } from '@sweepstack/domain/responsible-play/exclusions';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { readExclusionState, startExclusion } from '../../responsible-play/exclusions';
 import { requirePlayer } from '../../plugins/session';
 import realityCheckRoutes from './reality-check';
 
-const ZExclusion = z.object({
-  id: z.number(),
-  kind: z.enum(['cooling_off', 'self_exclusion']),
-  period: z.string(),
-  startedAtMs: z.number(),
-  untilMs: z.number().nullable(),
-});
+// The contract's periods are the domain's (a type error here when the two lists differ).
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const periodsAgree: Same<(typeof COOLING_OFF_PERIODS)[number], (typeof CONTRACT_COOLING_OFF_PERIODS)[number]> & Same<(typeof SELF_EXCLUSION_PERIODS)[number], (typeof CONTRACT_SELF_EXCLUSION_PERIODS)[number]> = true;
+void periodsAgree;
 
-const ZState = z.object({
-  state: z.enum(['none', 'cooling_off', 'self_excluded']),
-  current: ZExclusion.nullable(),
-  history: z.array(ZExclusion),
-  options: z.object({
-    coolingOff: z.array(z.object({ period: z.enum(COOLING_OFF_PERIODS), durationMs: z.number() })),
-    selfExclusion: z.array(z.object({ period: z.enum(SELF_EXCLUSION_PERIODS), durationMs: z.number().nullable() })),
-  }),
-});
-
-const OPTIONS = {
+const OPTIONS: ExclusionState['options'] = {
   coolingOff: COOLING_OFF_PERIODS.map((period) => ({ period, durationMs: PERIOD_MS[period] as number })),
   selfExclusion: SELF_EXCLUSION_PERIODS.map((period) => ({ period, durationMs: PERIOD_MS[period] })),
 };
-
-/** `confirm: true` is the server's half of the confirmation step: a stray request without it starts nothing. */
-const ZCoolingOffBody = z.strictObject({ period: z.enum(COOLING_OFF_PERIODS), confirm: z.literal(true) });
-const ZSelfExclusionBody = z.strictObject({ period: z.enum(SELF_EXCLUSION_PERIODS), confirm: z.literal(true) });
 
 /** Cooling-off, self-exclusion and the reality check, set by the signed-in player (docs/responsible-play.md). */
 const responsiblePlayRoutes: FastifyPluginAsync = async (fastify) => {
@@ -48,7 +34,7 @@ const responsiblePlayRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/player/responsible-play/exclusion/',
-    { schema: { tags: ['responsible-play'], summary: 'My cooling-off / self-exclusion state and the periods offered', querystring: z.strictObject({}), response: { 200: z.object({ success: z.literal(true), data: ZState }) } } },
+    { schema: { tags: ['responsible-play'], summary: 'My cooling-off / self-exclusion state and the periods offered', querystring: ZExclusionStateRequest, response: { 200: ZExclusionStateResponse } } },
     async (request, reply) => {
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
@@ -56,18 +42,34 @@ const responsiblePlayRoutes: FastifyPluginAsync = async (fastify) => {
     },
   );
 
-  for (const [path, kind, body, summary] of [
-    ['/rest/player/responsible-play/cooling-off/', 'cooling_off', ZCoolingOffBody, 'Start a cooling-off period (cannot be shortened or lifted early)'],
-    ['/rest/player/responsible-play/self-exclusion/', 'self_exclusion', ZSelfExclusionBody, 'Self-exclude (cannot be shortened or lifted early)'],
-  ] as const) {
-    app.post(path, { schema: { tags: ['responsible-play'], summary, body, response: { 200: z.object({ success: z.literal(true), data: ZState }) } } }, async (request, reply) => {
+  const start = async (playerId: number, kind: 'cooling_off' | 'self_exclusion', period: ExclusionPeriod, origin: { ip: string | null; userAgent: string | null }) => {
+    await startExclusion(db, deps.clock, playerId, { kind, period, ...origin });
+    const after = await findPlayerById(db, playerId);
+    if (!after) throw new Error(`responsible play: no player ${playerId}`);
+    return answer(after);
+  };
+
+  app.post(
+    '/rest/player/responsible-play/cooling-off/',
+    { schema: { tags: ['responsible-play'], summary: 'Start a cooling-off period (cannot be shortened or lifted early)', body: ZStartCoolingOffRequest, response: { 200: ZStartCoolingOffResponse } } },
+    async (request, reply) => {
       const player = await requirePlayer(request);
-      await startExclusion(db, deps.clock, player.id, { kind, period: request.body.period, ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      const result = await start(player.id, 'cooling_off', request.body.period, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
       reply.header('cache-control', 'no-store');
-      const after = await db.selectFrom('players').select(['id', 'account_status']).where('id', '=', player.id).executeTakeFirstOrThrow();
-      return answer(after);
-    });
-  }
+      return result;
+    },
+  );
+
+  app.post(
+    '/rest/player/responsible-play/self-exclusion/',
+    { schema: { tags: ['responsible-play'], summary: 'Self-exclude (cannot be shortened or lifted early)', body: ZStartSelfExclusionRequest, response: { 200: ZStartSelfExclusionResponse } } },
+    async (request, reply) => {
+      const player = await requirePlayer(request);
+      const result = await start(player.id, 'self_exclusion', request.body.period, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      reply.header('cache-control', 'no-store');
+      return result;
+    },
+  );
 };
 
 export default responsiblePlayRoutes;

@@ -1,3 +1,5 @@
+import type { GetProfileResponse } from '@sweepstack/contracts/kyc/get-profile';
+import type { Profile } from '@sweepstack/contracts/kyc/profile';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,7 +9,7 @@ import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
 import { VerificationSection } from '../kyc/verification-section';
 import { useLiveBalance } from '../shell/live-balance';
-import { ProfileSection, type Profile } from './profile-section';
+import { ProfileSection } from './profile-section';
 import { TransactionsSection } from './transactions-section';
 
 /** /account/: personal information, verification and documents, balances with redeem, history. */
@@ -21,7 +23,7 @@ export function AccountPage() {
   const [failed, setFailed] = useState(false);
 
   const load = useCallback(() => {
-    http<{ data: Profile }>('/rest/player/profile/')
+    http<GetProfileResponse>('/rest/player/profile/')
       .then((answer) => setProfile(answer.data))
       .catch(() => setFailed(true));
   }, []);

@@ -1,4 +1,8 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { Exclusion, ExclusionState } from '@sweepstack/contracts/responsible-play/exclusion';
+import type { ExclusionStateResponse } from '@sweepstack/contracts/responsible-play/exclusion-state';
+import type { StartCoolingOffResponse } from '@sweepstack/contracts/responsible-play/start-cooling-off';
+import type { StartSelfExclusionResponse } from '@sweepstack/contracts/responsible-play/start-self-exclusion';
 import { type ExclusionPeriod, PERIOD_MS } from '@sweepstack/domain/responsible-play/exclusions';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,22 +11,7 @@ import { http, HttpError } from '../../lib/http';
 import { useRootData } from '../../lib/root-data';
 import { showToast } from '../toasts/toast-store';
 
-type Kind = 'cooling_off' | 'self_exclusion';
-
-interface Exclusion {
-  id: number;
-  kind: Kind;
-  period: string;
-  startedAtMs: number;
-  untilMs: number | null;
-}
-
-interface ExclusionState {
-  state: 'none' | 'cooling_off' | 'self_excluded';
-  current: Exclusion | null;
-  history: Exclusion[];
-  options: { coolingOff: { period: string }[]; selfExclusion: { period: string }[] };
-}
+type Kind = Exclusion['kind'];
 
 const PATH: Record<Kind, string> = {
   cooling_off: '/rest/player/responsible-play/cooling-off/',
@@ -47,7 +36,7 @@ export function ExclusionSection() {
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(() => {
-    http<{ data: ExclusionState }>('/rest/player/responsible-play/exclusion/')
+    http<ExclusionStateResponse>('/rest/player/responsible-play/exclusion/')
       .then(({ data }) => setData(data))
       .catch(() => setFailed(true));
   }, []);
@@ -64,7 +53,7 @@ export function ExclusionSection() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await http<{ data: ExclusionState }>(PATH[kind], { method: 'POST', body: { period: choice[kind], confirm: true } });
+      const answer = await http<StartCoolingOffResponse | StartSelfExclusionResponse>(PATH[kind], { method: 'POST', body: { period: choice[kind], confirm: true } });
       setData(answer.data);
       setConfirming(null);
       showToast('default', t(kind === 'cooling_off' ? 'account.exclusion.coolingOffStarted' : 'account.exclusion.selfExclusionStarted'));

@@ -1,27 +1,11 @@
+import type { Profile } from '@sweepstack/contracts/kyc/profile';
+import type { SaveEasyProfileResponse } from '@sweepstack/contracts/kyc/save-easy-profile';
+import type { SaveFullProfileResponse } from '@sweepstack/contracts/kyc/save-full-profile';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http, HttpError } from '../../lib/http';
 import { FormField } from '../auth/form-field';
 import { showToast } from '../toasts/toast-store';
-
-export interface Profile {
-  name: string | null;
-  surname: string | null;
-  birthday: string | null;
-  zip: string | null;
-  city: string | null;
-  address: string | null;
-  address2: string | null;
-  state: string | null;
-  phone: string | null;
-  profileCompleted: boolean;
-  easyProfileCompleted: boolean;
-  easyProfileModuleEnabled: boolean;
-  uncompletedProfileFields: string[];
-  documentConfirmStatus: 'none' | 'pending' | 'approved' | 'rejected';
-  verificationStatus: 'verified' | 'rejected' | 'duplicateCredentials' | null;
-  autoVerificationData: { isEnabled: boolean; isAvailable: boolean; showOn: string[]; providers: string[] };
-}
 
 const EASY_FIELDS = ['name', 'surname', 'birthday', 'zip'] as const;
 const FULL_FIELDS = ['name', 'surname', 'birthday', 'phone', 'address', 'address2', 'city', 'state', 'zip'] as const;
@@ -65,7 +49,7 @@ export function ProfileSection({ profile, onSaved }: { profile: Profile; onSaved
     const body: Record<string, string | null> = {};
     for (const f of fields) body[f] = f === 'address2' ? values[f]?.trim() || null : (values[f] ?? '').trim();
     try {
-      const answer = await http<{ data: Profile }>(kind === 'easy' ? '/rest/player/profile/easy/' : '/rest/player/profile/', { method: 'POST', body });
+      const answer = await http<SaveEasyProfileResponse | SaveFullProfileResponse>(kind === 'easy' ? '/rest/player/profile/easy/' : '/rest/player/profile/', { method: 'POST', body });
       showToast('default', t('account.profile.saved'));
       onSaved(answer.data);
     } catch (error) {

@@ -1,19 +1,14 @@
+import type { ListDocumentsResponse } from '@sweepstack/contracts/kyc/list-documents';
+import type { PlayerDocument } from '@sweepstack/contracts/kyc/player-document';
+import type { Profile } from '@sweepstack/contracts/kyc/profile';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';
-import type { Profile } from '../account/profile-section';
 import { showToast } from '../toasts/toast-store';
 import { DOCUMENT_ACCEPT, documentProblem } from './document-rules';
 import { autoVerificationShown } from './verification-rules';
 
-interface PlayerDocument {
-  id: number;
-  name: string;
-  status: 'pending' | 'approved' | 'rejected';
-  rejectReason: string | null;
-  uploadedAtMs: number;
-}
 
 /** Verification status, the auto-verification entry (`#verify`) and document upload (spec §3, §5, §8). */
 export function VerificationSection({ profile, locale, onChanged }: { profile: Profile; locale: string; onChanged(): void }) {
@@ -23,7 +18,7 @@ export function VerificationSection({ profile, locale, onChanged }: { profile: P
   const [busy, setBusy] = useState(false);
 
   const load = useCallback(() => {
-    http<{ data: PlayerDocument[] }>('/rest/player/documents/')
+    http<ListDocumentsResponse>('/rest/player/documents/')
       .then((answer) => setDocuments(answer.data))
       .catch(() => setDocuments([]));
   }, []);

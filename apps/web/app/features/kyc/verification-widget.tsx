@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import type { StartVerificationResponse } from '@sweepstack/contracts/kyc/start-verification';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from '../../components/icons';
@@ -20,7 +21,7 @@ export function VerificationWidget({ onClose }: { onClose(): void }) {
 
   useEffect(() => {
     let cancelled = false;
-    http<{ data: { widgetUrl: string } }>('/rest/player/verification/start/', { method: 'POST', body: {} })
+    http<StartVerificationResponse>('/rest/player/verification/start/', { method: 'POST', body: {} })
       .then((answer) => !cancelled && setPhase({ kind: 'running', widgetUrl: widgetFrameSrc(answer.data.widgetUrl, window.location.origin) }))
       .catch((error: unknown) => !cancelled && setPhase(error instanceof HttpError && error.code === 'KYC_VERIFICATION_NOT_AVAILABLE' ? { kind: 'unavailable' } : { kind: 'error' }));
     return () => {

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import type { RealityCheckChoice, RealityCheckCurrencySummary, RealityCheckResponse } from '@sweepstack/contracts/responsible-play/reality-check';
+import type { RealityCheckCurrencySummary, RealityCheckResponse } from '@sweepstack/contracts/responsible-play/reality-check';
+import type { RealityCheckAcknowledgeRequest } from '@sweepstack/contracts/responsible-play/reality-check-acknowledge';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -38,7 +39,7 @@ export default function RealityCheckModal({ entry, onDone }: { entry: ModalEntry
   const localize = useLocalize();
   const home = useHomeHref();
   const navigate = useNavigate();
-  const [busy, setBusy] = useState<RealityCheckChoice | null>(null);
+  const [busy, setBusy] = useState<RealityCheckAcknowledgeRequest['choice'] | null>(null);
   const [failed, setFailed] = useState(false);
   const state = entry.realityCheck;
   const session = state?.session ?? null;
@@ -48,7 +49,7 @@ export default function RealityCheckModal({ entry, onDone }: { entry: ModalEntry
     pauseGameFrames();
   }, []);
 
-  async function answer(choice: RealityCheckChoice) {
+  async function answer(choice: RealityCheckAcknowledgeRequest['choice']) {
     setBusy(choice);
     setFailed(false);
     try {
