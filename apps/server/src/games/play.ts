@@ -5,6 +5,7 @@ import { ensureActiveSeed, openGameSession, type FairnessSeed, type GameRound } 
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { Currency } from '@sweepstack/domain/wallet/money';
 import type { CatalogueGame as StudioGame } from '@sweepstack/games/catalogue/types';
+import type { GameFeature } from '@sweepstack/contracts/games/play';
 import type { GameState, StepOutcome } from '@sweepstack/games/engines/types';
 import { newFairnessState } from '@sweepstack/games/fairness/seeds';
 import type { AppDeps } from '../app-context';
@@ -54,7 +55,7 @@ export function parseState(json: string | null): GameState {
 }
 
 /** The feature in progress as the client sees it. */
-export function featureView(state: GameState): Record<string, unknown> | null {
+export function featureView(state: GameState): GameFeature | null {
   if (state === null) return null;
   if (state.kind === 'freeSpins') return { kind: 'freeSpins', bet: state.bet, remaining: state.remaining, awarded: state.awarded, played: state.played, multiplier: state.multiplier, featureWin: state.featureWin };
   return { kind: 'holdAndLink', bet: state.bet, respinsLeft: state.respinsLeft, coins: state.values.filter((v) => v > 0).length };

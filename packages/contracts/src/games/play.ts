@@ -2,6 +2,29 @@ import { z } from 'zod';
 
 export const ZCurrency = z.enum(['GC', 'FC']);
 
+/** The feature in progress of a game session as the client sees it (null between features). */
+export const ZGameFeature = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('freeSpins'),
+    /** The bet of the round that triggered (or bought) the feature: wins are paid on it. */
+    bet: z.number().int(),
+    remaining: z.number().int(),
+    /** Free spins awarded so far, retriggers included. */
+    awarded: z.number().int(),
+    played: z.number().int(),
+    multiplier: z.number(),
+    featureWin: z.number().int(),
+  }),
+  z.object({
+    kind: z.literal('holdAndLink'),
+    bet: z.number().int(),
+    respinsLeft: z.number().int(),
+    /** Coins on the grid. */
+    coins: z.number().int(),
+  }),
+]);
+export type GameFeature = z.infer<typeof ZGameFeature>;
+
 /** GET /rest/game/{id}/play/ and /rest/game/{id}/: the launch URL of the in-house game client. */
 export const ZGameLaunchResponse = z.object({
   success: z.literal(true),
@@ -14,7 +37,7 @@ export const ZGameLaunchResponse = z.object({
     gameMode: z.enum(['TournamentPoints', 'SweepStakes']),
     bets: z.object({ min: z.number().int(), max: z.number().int(), steps: z.array(z.number().int()), divisor: z.number().int() }),
     bonusBuyPrice: z.number().nullable().describe('Bonus buy price as a multiple of the bet, or null'),
-    feature: z.unknown().nullable().describe('The session\'s feature in progress (free spins or respins), or null'),
+    feature: ZGameFeature.nullable().describe('The session\'s feature in progress (free spins or respins), or null'),
     fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
   }),
 });
@@ -75,14 +98,19 @@ export const ZRound = z.object({
   outcome: ZRoundOutcome,
   /** The player's balance in the round's currency after the step (FC: unplayed + redeemable cents). */
   balance: z.number().int(),
-  feature: z.unknown().nullable(),
+  feature: ZGameFeature.nullable(),
   fairness: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }),
   createdAtMs: z.number().int(),
 });
 
 export const ZSpinResponse = z.object({ success: z.literal(true), data: ZRound.extend({ replayed: z.boolean(), freeSpinsRemain: z.number().int().optional().describe('Spins left on the grant this spin was played from') }) });
 
+export type Round = z.infer<typeof ZRound>;
+export type SpinResponse = z.infer<typeof ZSpinResponse>;
+
 export const ZRoundsResponse = z.object({ success: z.literal(true), data: z.object({ rounds: z.array(ZRound), nextCursor: z.number().int().nullable() }) });
+
+export type RoundsResponse = z.infer<typeof ZRoundsResponse>;
 
 /** GET /rest/fairness/seeds/. */
 export const ZFairnessSeedsResponse = z.object({ success: z.literal(true), data: z.object({ serverSeedHash: z.string(), clientSeed: z.string(), nonce: z.number().int() }) });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Round as ContractRound, RoundsResponse, SpinResponse } from '@sweepstack/contracts/games/play';
 import type { ZFreeSpins } from '@sweepstack/contracts/rewards/prize';
 import type { CatalogueGame } from '@sweepstack/games/catalogue/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -26,33 +27,10 @@ export interface GameClientProps {
   locale: string;
 }
 
-interface Outcome {
-  step: 'base' | 'freeSpin' | 'respin';
-  bought: boolean;
-  grid: string[][];
-  coins?: { values: number[]; tiers: (string | null)[] };
-  wins: { type: string; line?: number; symbol: string; count: number; ways?: number; multiplier: number; positions: [number, number][]; amount: number }[];
-  totalWin: number;
-  featureWin: number;
-  features: { freeSpinsAwarded: number; freeSpinsRemaining: number; holdAndLinkTriggered: boolean; respinsLeft: number; featureEnded: boolean };
-  jackpotWon: string | null;
-}
-
 type FreeSpins = z.infer<typeof ZFreeSpins>;
 
-export interface Round {
-  roundId: number;
-  /** Spins left on the free-spin grant the round was played from. */
-  freeSpinsRemain?: number;
-  bet: number;
-  stake: number;
-  win: number;
-  balance: number;
-  outcome: Outcome;
-  feature: { kind: 'freeSpins' | 'holdAndLink'; bet: number; remaining?: number; respinsLeft?: number; featureWin?: number } | null;
-  fairness: { serverSeedHash: string; clientSeed: string; nonce: number };
-  createdAtMs: number;
-}
+/** A round as the spin answers it (a spin from a free-spin grant says how many are left) or the history lists it. */
+type Round = ContractRound & Partial<Pick<SpinResponse['data'], 'freeSpinsRemain'>>;
 
 /** Control buttons on the dark game background (white on ≥ 45% black: contrast above 7:1). */
 const CTL = 'rounded-full border border-white/50 bg-black/55 px-3 py-1.5 text-sm font-bold text-white hover:bg-black/70 disabled:opacity-50 aria-pressed:bg-white aria-pressed:text-black focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -147,7 +125,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
 
   // Resume a feature left in progress (the latest round says so).
   useEffect(() => {
-    void http<{ data: { rounds: Round[] } }>('/rest/game/{id}/rounds/', { params: { id: gameId }, query: { limit: 1 } })
+    void http<RoundsResponse>('/rest/game/{id}/rounds/', { params: { id: gameId }, query: { limit: 1 } })
       .then((answer) => {
         const latest = answer.data.rounds[0];
         if (latest?.feature) {
@@ -171,11 +149,11 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
       try {
         let round: Round;
         try {
-          round = (await http<{ data: Round }>('/rest/game/{id}/spin/', { method: 'POST', params: { id: gameId }, body })).data;
+          round = (await http<SpinResponse>('/rest/game/{id}/spin/', { method: 'POST', params: { id: gameId }, body })).data;
         } catch (error) {
           // A lost answer: the same key again returns the first round (idempotent).
           if (error instanceof HttpError) throw error;
-          round = (await http<{ data: Round }>('/rest/game/{id}/spin/', { method: 'POST', params: { id: gameId }, body })).data;
+          round = (await http<SpinResponse>('/rest/game/{id}/spin/', { method: 'POST', params: { id: gameId }, body })).data;
         }
         if (round.stake > 0) setBalance((b) => b - round.stake);
         // Hold and link respins keep their coins: only a spin that could start the feature anticipates it.
@@ -310,7 +288,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
     setPanel('history');
     setHistoryState('loading');
     try {
-      const answer = await http<{ data: { rounds: Round[] } }>('/rest/game/{id}/rounds/', { params: { id: gameId }, query: { limit: 30 } });
+      const answer = await http<RoundsResponse>('/rest/game/{id}/rounds/', { params: { id: gameId }, query: { limit: 30 } });
       setHistory(answer.data.rounds);
       setHistoryState('idle');
     } catch {
@@ -329,8 +307,8 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   const gridLabel = t('gameClient.gridLabel', { symbols: grid.map((col) => col.map((id) => symbols[id]?.name ?? id).join(', ')).join(' | ') });
   const featureText = feature
     ? feature.kind === 'freeSpins'
-      ? t('gameClient.freeSpinsLeft', { count: feature.remaining ?? 0 })
-      : t('gameClient.respinsLeft', { count: feature.respinsLeft ?? 0 })
+      ? t('gameClient.freeSpinsLeft', { count: feature.remaining })
+      : t('gameClient.respinsLeft', { count: feature.respinsLeft })
     : null;
   const canPlay = !busy && !feature;
   const closeScreen = useCallback(() => {
