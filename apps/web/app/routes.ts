@@ -9,8 +9,10 @@ import { featureRoutes } from './platform/feature-routes';
 const FEATURES = import.meta.glob<{ default: WebFeature }>('./features/*/feature.ts', { eager: true });
 
 export default [
-  // The game client (inside the game modal's iframe): its own minimal layout, no shell.
+  // The game client (inside the game modal's iframe): its own minimal layout, no shell; `/es/games/…`
+  // in Spanish (the game modal adds the page's language segment).
   route('games/:slug/play', 'routes/game-client.tsx', { id: 'game-client' }),
+  route(':lang/games/:slug/play', 'routes/game-client.tsx', { id: 'game-client-localized' }),
   route(':lang?', 'routes/locale.tsx', [
     layout('layouts/auth.tsx', [
       route('signin', 'routes/signin.tsx'),

@@ -8,12 +8,14 @@ import { getSession } from '../lib/session.server';
 import type { Route } from './+types/game-client';
 
 /**
- * `/games/{slug}/play?session=…`: the in-house game client, shown in the game modal's iframe. Its own
+ * `/games/{slug}/play?session=…` (`/es/games/…` in Spanish): the in-house game client, shown in the game modal's iframe. Its own
  * minimal layout (no shell); the page's currency is the player's game mode (the session's currency).
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const game = findGame(params.slug);
-  if (!game) throw data({ path: new URL(request.url).pathname }, { status: 404 });
+  // `/es/games/{slug}/play` is the Spanish client; no other language segment exists.
+  const lang = (params as { lang?: string }).lang;
+  if (!game || (lang !== undefined && lang !== 'es')) throw data({ path: new URL(request.url).pathname }, { status: 404 });
   const [session, games] = await Promise.all([
     getSession(request, context),
     context

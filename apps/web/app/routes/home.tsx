@@ -1,3 +1,4 @@
+import { localeFromPath } from '../lib/locale';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CoinIcon } from '../components/icons';
@@ -77,7 +78,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 /** The home payload and the catalogue, rendered on the server (no client fetch for the rows). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS } : { appInit: session.appInit });
+  const { locale } = localeFromPath(new URL(request.url).pathname);
+  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS, locale } : { appInit: session.appInit, locale });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');

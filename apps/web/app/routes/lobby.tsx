@@ -1,3 +1,4 @@
+import { localeFromPath } from '../lib/locale';
 import { useTranslation } from 'react-i18next';
 import { LobbyView } from '../features/games/lobby-view';
 import { loadLobby } from '../features/games/lobby-data.server';
@@ -35,7 +36,7 @@ export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return loadLobby(context, !session.isGuest, { appInit: session.appInit });
+  return loadLobby(context, !session.isGuest, { appInit: session.appInit, locale: localeFromPath(new URL(request.url).pathname).locale });
 }
 
 export default function Lobby({ loaderData }: Route.ComponentProps) {

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { localizedTextProblem } from '@sweepstack/domain/shell/localized-text';
 import { applyContentSet, contentVersion } from '../repositories/content';
 import { seedJackpotPool } from '../repositories/jackpots';
 import type { Database } from '../schema';
@@ -130,8 +131,24 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     return { currency: item.currency as 'GC' | 'FC', seedAmount: item.seedAmount as number };
   });
   const homeContent = { seo: home.seo ?? null, banners: home.banners ?? [], collections: home.collections ?? [] };
+  // Texts players read are kept per language ({ "en": …, "es": … }; English is the fallback).
+  const localized = (value: unknown, where: string) => {
+    const problem = localizedTextProblem(value);
+    if (problem) fail(homeFile.file, `${where} ${problem}`);
+  };
+  if (homeContent.seo !== null) {
+    if (!isRecord(homeContent.seo)) fail(homeFile.file, 'seo must be an object');
+    localized(homeContent.seo.title, 'seo.title');
+    localized(homeContent.seo.description, 'seo.description');
+  }
+  for (const [i, b] of (Array.isArray(homeContent.banners) ? homeContent.banners : []).entries()) {
+    if (!isRecord(b)) fail(homeFile.file, `banners[${i}] must be an object`);
+    localized(b.title, `banners[${i}].title`);
+    localized(b.text, `banners[${i}].text`);
+  }
   for (const [i, c] of (Array.isArray(homeContent.collections) ? homeContent.collections : []).entries()) {
     if (!isRecord(c)) fail(homeFile.file, `collections[${i}] must be an object`);
+    localized(c.title, `collections[${i}].title`);
     slugList(c.games, `collections[${i}].games`, homeFile.file, known);
   }
 

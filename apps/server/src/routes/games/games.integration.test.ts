@@ -166,6 +166,14 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     expect(packages.length).toBeGreaterThan(0);
     expect(home.payload.packages).toEqual(packages.map((p) => expect.objectContaining({ id: p.id, coins: Number(p.gold_coins) })));
     expect(home.payload.schemeSections.length).toBeGreaterThan(0);
+    // Operator texts per language: Spanish where the content has it, English without a locale.
+    const spanish = ZHomePageResponse.parse((await t.app.inject({ method: 'GET', url: '/rest/page/home/?locale=es' })).json());
+    expect(home.payload.banners.find((b) => b.key === 'game-of-the-week')!.title).toBe('Game of the week');
+    expect(spanish.payload.banners.find((b) => b.key === 'game-of-the-week')!.title).toBe('Juego de la semana');
+    expect(spanish.payload.collections.find((c) => c.key === 'sevens')!.title).toBe('Sietes clásicos');
+    expect(spanish.seo?.title).not.toBe(home.seo?.title);
+    expect(spanish.payload.banners.map((b) => b.game)).toEqual(home.payload.banners.map((b) => b.game));
+    expect((await t.app.inject({ method: 'GET', url: '/rest/page/home/?locale=xx' })).statusCode).toBe(400);
     if (won > 0) {
       expect(home.payload.lastWinners[0]).toMatchObject({ gameSlug: 'golden-koi-link', amount: won, currency: 'GC' });
       expect(home.payload.lastWinners[0]!.name).not.toContain(p.id.toString().padStart(20, 'x'));

@@ -1,9 +1,11 @@
+import { ZLocale } from '@sweepstack/contracts/app/static-info';
 import { ZHomePageResponse } from '@sweepstack/contracts/games/home';
 import { listRecentWins } from '@sweepstack/db/repositories/games';
 import { listJackpotPools } from '@sweepstack/db/repositories/jackpots';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { pickLocalized, type LocalizedText } from '@sweepstack/domain/shell/localized-text';
 import { z } from 'zod';
 import { currentCatalogue, gameOfWeek, VERSION_APP } from '../../games/catalogue';
 import { maskName } from '../../games/play';
@@ -11,14 +13,16 @@ import { maskName } from '../../games/play';
 const HOME_CONTENT_SETTING = 'games.home_content';
 const LAST_WINNERS = 12;
 
+/** The home page's operator content; its texts are per language (packages/domain/src/shell/localized-text.ts). */
 interface HomeContent {
-  seo?: { title: string; description: string } | null;
-  banners?: { key: string; title: string; text: string; game: string | null; image: string; url: string }[];
-  collections?: { key: string; title: string; games: string[] }[];
+  seo?: { title: LocalizedText; description: LocalizedText } | null;
+  banners?: { key: string; title: LocalizedText; text: LocalizedText; game: string | null; image: string; url: string }[];
+  collections?: { key: string; title: LocalizedText; games: string[] }[];
 }
 
 /**
- * GET /rest/page/home/ (spec §3 "Home page payload"): real data only. Jackpots are the live pool
+ * GET /rest/page/home/[?locale=en|es] (spec §3 "Home page payload"): real data only; operator texts
+ * (seo, banners, collections) in the visitor's language, English where the content has none. Jackpots are the live pool
  * values, last winners the latest winning rounds, packages the cashier's active packages (coins GC, entries FC cents, price USD cents); the parts of
  * features not built yet (quests, promotions, info plate, schema banners) stay empty.
  */
@@ -50,8 +54,9 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/page/home/',
-    { schema: { tags: ['games'], summary: 'The home page payload', querystring: z.strictObject({ versionApp: z.string().max(32).optional() }), response: { 200: ZHomePageResponse } } },
-    async (_request, reply) => {
+    { schema: { tags: ['games'], summary: 'The home page payload', querystring: z.strictObject({ versionApp: z.string().max(32).optional(), locale: ZLocale.optional() }), response: { 200: ZHomePageResponse } } },
+    async (request, reply) => {
+      const locale = request.query.locale ?? 'en';
       const [catalogue, pools, wins, contentJson, packages] = await Promise.all([currentCatalogue(deps), listJackpotPools(db), listRecentWins(db, LAST_WINNERS), readSetting(db, HOME_CONTENT_SETTING), cashierPackages()]);
       const content = (contentJson ?? {}) as HomeContent;
       const idOf = new Map([...catalogue.byId.values()].map(({ game }) => [game.slug, game.id]));
@@ -61,13 +66,13 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
       reply.header('cache-control', 'private, no-store');
       return {
         success: true as const,
-        seo: content.seo ?? null,
+        seo: content.seo ? { title: pickLocalized(content.seo.title, locale), description: pickLocalized(content.seo.description, locale) } : null,
         versionApp: VERSION_APP,
         payload: {
           jackpots: pools,
-          banners: (content.banners ?? []).map((b) => ({ ...b, game: b.game === null ? null : (idOf.get(b.game) ?? null) })),
+          banners: (content.banners ?? []).map((b) => ({ ...b, title: pickLocalized(b.title, locale), text: pickLocalized(b.text, locale), game: b.game === null ? null : (idOf.get(b.game) ?? null) })),
           questData: null,
-          collections: (content.collections ?? []).map((c) => ({ key: c.key, title: c.title, games: c.games.map((slug) => idOf.get(slug)).filter((id): id is number => id !== undefined) })),
+          collections: (content.collections ?? []).map((c) => ({ key: c.key, title: pickLocalized(c.title, locale), games: c.games.map((slug) => idOf.get(slug)).filter((id): id is number => id !== undefined) })),
           infoPlate: null,
           promotions: [],
           promoBanners: [],

@@ -1,6 +1,7 @@
 import { ZStaticInfoQuery, ZStaticInfoResponse, type FooterMenuItem, type Locale, type MenuItem, type StaticInfoData } from '@sweepstack/contracts/app/static-info';
 import { hasPage, playerHomePath, type ThemeId } from '@sweepstack/contracts/themes';
 import type { MenuItemRow } from '@sweepstack/db/repositories/content';
+import { pickLocalized } from '@sweepstack/domain/shell/localized-text';
 import { isLotteryItem, visibleSidebarItems } from '@sweepstack/domain/shell/sidebar-visibility';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,11 +12,7 @@ import { jsonText, sendJsonText, type JsonText } from '../../lib/json-text';
 
 type Titles = Record<string, string>;
 
-function pickTitle(titles: unknown, locale: Locale): string {
-  if (typeof titles === 'string') return titles;
-  const record = (titles ?? {}) as Titles;
-  return record[locale] ?? record.en ?? '';
-}
+const pickTitle = (titles: unknown, locale: Locale): string => pickLocalized(titles, locale);
 
 function parseTitles(json: string): Titles {
   return JSON.parse(json) as Titles;

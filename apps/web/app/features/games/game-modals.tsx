@@ -49,6 +49,8 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
   const open = useModals((s) => s.open);
   const { balance, mode } = useBalances();
   const clearQuery = useClearGameQuery();
+  // The game client speaks the page's language: its address carries the language segment.
+  const localize = useLocalize();
   const [game, setGame] = useState<LobbyGame | null>(null);
   const [url, setUrl] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -86,7 +88,7 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
           return;
         }
         const launch = await http<{ data: { url: string } }>('/rest/game/{id}/play/', { params: { id: found.id }, query: { isMoney: playMode === 'SweepStakes' ? 'true' : 'false' } });
-        setUrl(launch.data.url);
+        setUrl(localize(launch.data.url));
       } catch (failure) {
         if (failure instanceof HttpError && failure.code === SWEEPSTAKES_RESTRICTED) {
           onDone();

@@ -2,6 +2,7 @@ import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
 import type { HomePageResponse } from '@sweepstack/contracts/games/home';
 import type { AppLoadContext } from 'react-router';
+import type { Locale } from '../../lib/locale';
 import { loadCachedGames, usesGamesCache } from './games-cache';
 import { contextApiCall, ssrGamesCacheLog, ssrGamesMemory } from './games-cache.server';
 import { ROW_LIMIT, rowsPerSlide } from './rows';
@@ -56,8 +57,9 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, 
 }
 
 /** Home and lobby: the home payload plus the catalogue, trimmed to what the rows show. */
-export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number; appInit?: AppInitData | null } = {}): Promise<LobbyData> {
-  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}`), loadCatalogue(context, isPlayer, options.appInit ?? null)]);
+export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number; appInit?: AppInitData | null; locale?: Locale } = {}): Promise<LobbyData> {
+  // Operator texts (banners, collections) come in the page's language, English where there is none.
+  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}&locale=${options.locale ?? 'en'}`), loadCatalogue(context, isPlayer, options.appInit ?? null)]);
   const all = new Map((catalogue?.games ?? []).map((g) => [g.id, g]));
   const payload = home?.payload;
   const issues = payload?.games.issues ?? {};
