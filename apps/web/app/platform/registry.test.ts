@@ -56,7 +56,8 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
     expect(registry.middlewareForPath('/affiliates/partners-account')).toEqual(['affiliate-redirect']);
     expect(registry.middlewareForPath('/lottery/')).toEqual([]);
     expect(registry.middlewareForPath('/nothing/')).toBeUndefined();
-    expect(registry.routeNamespaces('/vip/')).toEqual(['features', 'comingSoon']);
+    expect(registry.routeNamespaces('/lottery/')).toEqual(['features', 'comingSoon']);
+    expect(registry.routeNamespaces('/vip/')).toEqual(['vip']);
     expect(registry.pageFor('/affiliates/partners-account/')?.id).toBe('partners-account');
   });
 

@@ -1,0 +1,116 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { signUp, uniqueEmail } from './helpers';
+
+/**
+ * The VIP club (docs/features/rank-league.md) on a phone: a player's spins through the play API move
+ * the /vip progress bar live (the progressData push, no reload) to the next level; the operator runs
+ * the week's close now; the `cashback calculated` push shows the waiting cashback, which the player
+ * claims by keyboard alone (once: a second claim is refused); axe clean; the page in Spanish.
+ */
+
+test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+const OPERATOR = { email: 'operator@e2e.sweepstack.local', password: 'E2e-Operator-2026!' };
+
+async function violations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+async function tabTo(page: Page, testId: string): Promise<void> {
+  for (let i = 0; i < 40; i++) {
+    if (await page.evaluate((id) => document.activeElement?.getAttribute('data-testid') === id, testId)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${testId}`);
+}
+
+const goldOf = async (page: Page) => Number((await page.getByTestId('balance-gold').first().innerText()).replace(/[^\d]/g, ''));
+
+async function operatorRequest(request: APIRequestContext): Promise<APIRequestContext> {
+  expect((await request.post('/api/operator/sign-in/', { data: OPERATOR })).ok()).toBe(true);
+  return request;
+}
+
+test('spins move the VIP progress live; the week closes; the cashback is claimed once by keyboard (phone, nlc, axe, Spanish)', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail('vip'));
+  const me = (await (await page.request.get('/rest/app/init/')).json()) as { data: { uuid: string; rankLeague: { enabled: boolean; currentSection: number } } };
+  expect(me.data.rankLeague).toMatchObject({ enabled: true, currentSection: 1 });
+  const operator = await operatorRequest(request);
+  const granted = await operator.post('/api/operator/rewards/grants/', { data: { playerUuid: me.data.uuid, prize: { kind: 'gold_coins', amount: 200_000 }, reason: 'e2e vip play money', key: `e2e-vip-${Date.now()}` } });
+  expect(granted.ok(), await granted.text()).toBe(true);
+
+  await page.goto('/vip/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('VIP club');
+  await expect(page.getByTestId('vip-ladder').locator('> li')).toHaveCount(5);
+  await expect(page.getByTestId('vip-banner')).toContainText('up to 15 % back every week'); // the VIP banner offer: nlc has it
+  const progress = page.getByTestId('vip-progress');
+  await expect(progress).toHaveAttribute('data-level', '1');
+  await expect(page.getByRole('progressbar', { name: 'Experience toward the next level' })).toHaveAttribute('aria-valuenow', '0');
+  expect(await violations(page, 'main')).toEqual([]);
+
+  // Real spins through the play API (the same session): 2 × 500 GC earn 10 experience, level 1's need.
+  const games = (await (await page.request.get('/rest/get-game-filters/')).json()) as { data: { games: { id: number; slug: string }[] } };
+  const game = games.data.games.find((g) => g.slug === 'reef-raiders')!;
+  const launched = (await (await page.request.get(`/rest/game/${game.id}/play/`)).json()) as { data: { session: string } };
+  let spins = 0;
+  let wagered = 0;
+  let won = 0;
+  const spin = async (bet: number) => {
+    const res = await page.request.post(`/rest/game/${game.id}/spin/`, { data: { session: launched.data.session, bet, idempotencyKey: `e2e-vip-${Date.now()}-${++spins}` } });
+    expect(res.ok(), await res.text()).toBe(true);
+    const round = ((await res.json()) as { data: { stake: number; win: number } }).data;
+    wagered += round.stake;
+    won += round.win;
+  };
+  await spin(500);
+  await spin(500);
+  // The bar moves without a reload: level 2, from the progressData push.
+  await expect(progress).toHaveAttribute('data-level', '2', { timeout: 15_000 });
+  await expect(page.getByTestId('vip-level')).toHaveText('Level 2');
+  await page.screenshot({ path: 'test-results/e2e/artifacts/vip-progress-nlc-en.png', fullPage: true });
+
+  // Play on at 100 GC until the player is down on the week, so some cashback is owed.
+  for (let i = 0; i < 300 && (wagered < 2000 || wagered - won < 100); i++) await spin(100);
+  expect(wagered - won).toBeGreaterThanOrEqual(100);
+
+  // The operator runs this week's close now (the durable job, retried ahead of its time).
+  const jobs = (await (await operator.get('/api/operator/jobs/?kind=rank-league.close-period&status=pending')).json()) as { data: { jobs: { id: number; key: string }[] } };
+  expect(jobs.data.jobs.length).toBeGreaterThan(0);
+  for (const job of jobs.data.jobs) expect((await operator.post(`/api/operator/jobs/${job.id}/retry/`, { data: {} })).ok()).toBe(true);
+  // The `cashback calculated` push shows it on the page.
+  await expect(page.getByTestId('vip-cashback-waiting')).toBeVisible({ timeout: 20_000 });
+  const before = await goldOf(page);
+
+  // Keyboard only: open the claim-reward modal and claim.
+  await tabTo(page, 'vip-claim-open');
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Claim your reward' });
+  await expect(dialog).toBeVisible();
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  await tabTo(page, 'vip-claim');
+  const answered = page.waitForResponse((r) => r.url().includes('/rest/cashback/pay/'));
+  await page.keyboard.press('Enter');
+  const paid = (await (await answered).json()) as { data: { prize: { coins: number; entries: number } } };
+  expect(paid.data.prize.coins).toBeGreaterThan(0);
+  await expect(dialog.getByTestId('vip-claim-result')).toBeFocused();
+  await expect(dialog.getByTestId('vip-claim-result')).toContainText('Added to your balance');
+  await expect.poll(() => goldOf(page), { timeout: 15_000 }).toBe(before + paid.data.prize.coins);
+  await page.screenshot({ path: 'test-results/e2e/artifacts/vip-claim-nlc-en.png' });
+  await page.keyboard.press('Escape');
+
+  // Paid once: a second claim is refused.
+  const again = await page.request.post('/rest/cashback/pay/');
+  expect(again.status()).toBe(409);
+  expect(((await again.json()) as { error: { code: string } }).error.code).toBe('CASHBACK_NOT_AVAILABLE');
+
+  // In Spanish, another theme: the same page, translated, axe clean.
+  await page.goto('/es/vip/?theme=stormrush');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Club VIP');
+  await expect(page.getByTestId('vip-level')).toHaveText('Nivel 2');
+  await expect(page.getByTestId('vip-banner')).toHaveCount(0);
+  expect(await violations(page, 'main')).toEqual([]);
+  await page.screenshot({ path: 'test-results/e2e/artifacts/vip-stormrush-es.png', fullPage: true });
+});
