@@ -1,0 +1,43 @@
+import { AdventureMapAwardClaimed } from '@sweepstack/contracts/adventure-map/events';
+import { AppError } from '@sweepstack/contracts/errors';
+import { adventureMapSections, adventureMapSettings, adventureMapStateOf, moveAdventureMapToken } from '@sweepstack/db/adventure-map/repository';
+import { moveRefusal } from '@sweepstack/domain/adventure-map/map-rules';
+import type { AppDeps } from '../../app-context';
+import { recordPush } from '../../realtime/push';
+import { creditPlayer } from '../../rewards/credit-player';
+import { awardView, FEATURE, mapInfoOf } from './map-info';
+
+const REFUSALS = { unknownSection: 'ADVENTURE_MAP_UNKNOWN_SECTION', notNext: 'ADVENTURE_MAP_NOT_NEXT', notReached: 'ADVENTURE_MAP_NOT_REACHED' } as const;
+
+/**
+ * Spec §4: setting the current section claims its award. The token moves one stop at a time, onto a
+ * stop whose points are reached; the award is paid once (key `adventure-map:<slug>:<index>:<player>`).
+ * Asking again for the stop the token is on answers it as a replay and pays nothing. After the event
+ * ends no points are earned, but stops already reached can still be claimed: nothing earned is lost.
+ */
+export async function setCurrentSection(deps: AppDeps, playerId: number, index: number) {
+  return deps.database.db.transaction().execute(async (trx) => {
+    const nowMs = deps.clock.nowMs();
+    const settings = await adventureMapSettings(trx);
+    if (!settings || !settings.active) throw new AppError('ADVENTURE_MAP_NOT_ACTIVE');
+    const sections = await adventureMapSections(trx);
+    const state = await adventureMapStateOf(trx, playerId, settings.slug, true);
+    const section = sections[index];
+    if (section && index === state.currentIndex && state.claimed.has(index)) {
+      const info = mapInfoOf(settings, sections, state, nowMs);
+      return { section: info.sections[index]!, award: awardView(section.award), replayed: true, map: info };
+    }
+    const refusal = moveRefusal(sections, state, index);
+    if (refusal) throw new AppError(REFUSALS[refusal]);
+    const moved = await moveAdventureMapToken(trx, playerId, settings.slug, index, nowMs);
+    if (!moved) throw new Error(`adventure map: stop ${index} was claimed by player ${playerId} but the token is at ${state.currentIndex}`);
+    const award = sections[index]!.award;
+    if (award.gc > 0 || award.fcCents > 0) {
+      await creditPlayer(trx, { playerId, feature: FEATURE, prize: { kind: 'coins', amount: award.gc, amountCents: award.fcCents }, idempotencyKey: `adventure-map:${settings.slug}:${index}:${playerId}`, metadata: { slug: settings.slug, index } }, { clock: deps.clock });
+    }
+    const after = await adventureMapStateOf(trx, playerId, settings.slug);
+    await recordPush(trx, { eventType: AdventureMapAwardClaimed.name, playerId, payload: { slug: settings.slug, index }, push: { type: 'adventureMap', action: 'awardClaimed', data: { slug: settings.slug, index, points: after.points } } }, { clock: deps.clock });
+    const info = mapInfoOf(settings, sections, after, nowMs);
+    return { section: info.sections[index]!, award: awardView(award), replayed: false, map: info };
+  });
+}

@@ -1,0 +1,108 @@
+import type { MapPlayerState, MapSectionRule } from '@sweepstack/domain/adventure-map/map-rules';
+import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../schema';
+import './tables';
+
+/** The adventure map's SQL (docs/features/adventure-map.md). */
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface AdventureMapSettings {
+  slug: string;
+  title: { en: string; es: string };
+  active: boolean;
+  startsAtMs: number;
+  endsAtMs: number;
+  pointsPerRound: number;
+  pointsPerTask: number;
+}
+
+export async function adventureMapSettings(db: Db): Promise<AdventureMapSettings | null> {
+  const row = await db.selectFrom('adventure_map_settings').selectAll().where('id', '=', 1).executeTakeFirst();
+  if (!row) return null;
+  return {
+    slug: row.slug,
+    title: JSON.parse(row.title_json) as { en: string; es: string },
+    active: Number(row.active) === 1,
+    startsAtMs: Number(row.starts_at_ms),
+    endsAtMs: Number(row.ends_at_ms),
+    pointsPerRound: Number(row.points_per_round),
+    pointsPerTask: Number(row.points_per_task),
+  };
+}
+
+export async function saveAdventureMapSettings(db: Db, settings: AdventureMapSettings, nowMs: number): Promise<void> {
+  const values = {
+    slug: settings.slug,
+    title_json: JSON.stringify(settings.title),
+    active: settings.active ? 1 : 0,
+    starts_at_ms: settings.startsAtMs,
+    ends_at_ms: settings.endsAtMs,
+    points_per_round: settings.pointsPerRound,
+    points_per_task: settings.pointsPerTask,
+    updated_at_ms: nowMs,
+  };
+  await db.insertInto('adventure_map_settings').values({ id: 1, ...values }).onConflict((oc) => oc.column('id').doUpdateSet(values)).execute();
+}
+
+export async function adventureMapSections(db: Db): Promise<MapSectionRule[]> {
+  const rows = await db.selectFrom('adventure_map_sections').selectAll().orderBy('section_index').execute();
+  return rows.map((r) => ({ index: Number(r.section_index), pointsNeeded: Number(r.points_needed), award: { gc: Number(r.award_gc), fcCents: Number(r.award_fc_cents) } }));
+}
+
+/** Replaces the stops (the caller checked them with `checkMapSections`). */
+export async function replaceAdventureMapSections(trx: Db, sections: readonly MapSectionRule[]): Promise<void> {
+  await trx.deleteFrom('adventure_map_sections').execute();
+  await trx
+    .insertInto('adventure_map_sections')
+    .values(sections.map((s) => ({ section_index: s.index, points_needed: s.pointsNeeded, award_gc: s.award.gc, award_fc_cents: s.award.fcCents })))
+    .execute();
+}
+
+const START: MapPlayerState = { points: 0, currentIndex: 0, claimed: new Set() };
+
+/** A player's place on the map `slug` (points of another map do not count: a new map starts over). */
+export async function adventureMapStateOf(db: Db, playerId: number, slug: string, lock = false): Promise<MapPlayerState> {
+  const postgres = lock && db.getExecutor().adapter instanceof PostgresAdapter;
+  const row = (await sql<{ points: number; current_index: number; map_slug: string }>`select points, current_index, map_slug from adventure_map_players where player_id = ${playerId}${sql.raw(postgres ? ' for update' : '')}`.execute(db)).rows[0];
+  const claims = await db.selectFrom('adventure_map_claims').select('section_index').where('player_id', '=', playerId).where('map_slug', '=', slug).execute();
+  if (!row || row.map_slug !== slug) return { ...START, claimed: new Set(claims.map((c) => Number(c.section_index))) };
+  return { points: Number(row.points), currentIndex: Number(row.current_index), claimed: new Set(claims.map((c) => Number(c.section_index))) };
+}
+
+/** Points of many players on the map `slug` (0 for those without). */
+export async function adventureMapPointsOf(db: Db, playerIds: readonly number[], slug: string): Promise<Map<number, number>> {
+  if (playerIds.length === 0) return new Map();
+  const rows = await db.selectFrom('adventure_map_players').select(['player_id', 'points']).where('player_id', 'in', [...playerIds]).where('map_slug', '=', slug).execute();
+  return new Map(rows.map((r) => [Number(r.player_id), Number(r.points)]));
+}
+
+/** Adds points on the map `slug`; a row of an older map starts over at the start. */
+export async function addAdventureMapPoints(trx: Db, playerId: number, slug: string, points: number, nowMs: number): Promise<void> {
+  await trx
+    .insertInto('adventure_map_players')
+    .values({ player_id: playerId, map_slug: slug, points, current_index: 0, updated_at_ms: nowMs })
+    .onConflict((oc) =>
+      oc.column('player_id').doUpdateSet({
+        points: sql`case when adventure_map_players.map_slug = ${slug} then adventure_map_players.points + ${points} else ${points} end`,
+        current_index: sql`case when adventure_map_players.map_slug = ${slug} then adventure_map_players.current_index else 0 end`,
+        map_slug: slug,
+        updated_at_ms: nowMs,
+      }),
+    )
+    .execute();
+}
+
+/**
+ * Moves the token to `index` and records the claim of its award: false when that award was already
+ * claimed (a replayed request), and nothing changes then.
+ */
+export async function moveAdventureMapToken(trx: Db, playerId: number, slug: string, index: number, nowMs: number): Promise<boolean> {
+  const inserted = await trx
+    .insertInto('adventure_map_claims')
+    .values({ player_id: playerId, map_slug: slug, section_index: index, claimed_at_ms: nowMs })
+    .onConflict((oc) => oc.columns(['player_id', 'map_slug', 'section_index']).doNothing())
+    .executeTakeFirst();
+  if (Number(inserted.numInsertedOrUpdatedRows ?? 0) !== 1) return false;
+  await trx.updateTable('adventure_map_players').set({ current_index: index, updated_at_ms: nowMs }).where('player_id', '=', playerId).where('map_slug', '=', slug).where('current_index', '=', index - 1).execute();
+  return true;
+}
