@@ -21,4 +21,4 @@ for (const name of ICONS) {
   const height = icon.height ?? set.height ?? 32;
   writeFileSync(path.join(out, `${name}.svg`), `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}">${icon.body}</svg>\n`);
 }
-console.log(`wrote ${ICONS.length} illustrations to ${path.relative(process.cwd(), out)}`);
+console.info(`wrote ${ICONS.length} illustrations to ${path.relative(process.cwd(), out)}`);
