@@ -38,7 +38,7 @@ test('a player: openModal, openSupport and the header open the features\' modals
   await page.keyboard.press('Escape');
   await page.mouse.click(5, 5);
   await expect(tournaments).toBeVisible();
-  await tournaments.getByRole('button', { name: 'OK' }).click();
+  await tournaments.getByRole('button', { name: 'Close' }).click();
   await expect(tournaments).toBeHidden();
 
   await page.goto('/es/lobby/?openSupport=1');

@@ -159,17 +159,17 @@ test('item 2: no page scrolls sideways from 320 to 1440 px: the document is neve
   expect(wide).toEqual([]);
 });
 
-test('item 4: tournaments says "coming soon" once, not a page and the same popup on top of it', async ({ browser }) => {
+test('item 4: /tournaments/ opens the tournaments modal once, over a page that leads back to it', async ({ browser }) => {
   const { context, page } = await phone(browser, 390, 844, { state: player, consent: true });
   await page.goto('/tournaments/');
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByText('This feature is being built', { exact: false }).filter({ visible: true })).toHaveCount(1);
-  // Closed, the page leaves a way back to the tournaments and to the lobby.
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Tournaments' })).toBeVisible();
+  await expect(page.getByRole('dialog')).toHaveCount(1);
+  // Closed, the page leaves a way back to the tournaments.
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('dialog')).toBeHidden();
   await expect(page.getByRole('heading', { level: 1, name: 'Tournaments' })).toBeVisible();
   await page.getByRole('button', { name: 'Show tournaments' }).click();
-  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Tournaments' })).toBeVisible();
   await context.close();
 });
 

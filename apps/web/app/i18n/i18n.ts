@@ -137,3 +137,8 @@ export function prefetchFullDictionaryWhenIdle(): () => void {
     else window.clearTimeout(idle);
   };
 }
+
+/** The browser's i18next instance of the current locale (for text made outside React: a push's toast), if any. */
+export function activeI18n(): i18n | undefined {
+  return activeLocale ? clients.get(activeLocale)?.instance : undefined;
+}

@@ -1,18 +1,41 @@
+// Declares the `tournament` push in the browser too, so the race-finished handler below receives it.
+import '@sweepstack/contracts/tournaments/pushes';
 import { defineFeature } from '../../platform/feature';
 
 declare module '../../platform/feature' {
   interface ModalNames {
     tournaments: true;
+    'tournament-leaderboard': true;
+    'tournament-prizes': true;
+    'tournament-games': true;
   }
 }
 
 /**
- * Tournaments (not built yet): /tournaments/ and openModal values containing tournaments open the
- * tournaments modal for players; guests go to sign-up (spec §2).
+ * Tournaments (docs/features/tournaments.md, spec §2): /tournaments/ and openModal values containing
+ * tournaments open the tournaments modal for players (guests go to sign-up); its leaderboard, prizes
+ * and games modals; the race-finished toast with "show leaderboard" (10 s) when a tournament the
+ * player joined ends, wherever the player is.
  */
 export default defineFeature({
   id: 'tournaments',
-  pages: [{ path: 'tournaments', file: 'ui/tournaments-page.tsx', middleware: ['signup-required'], namespaces: ['features', 'comingSoon'] }],
-  modals: { tournaments: { closesOnBackdrop: false } },
+  state: () => ({ isActive: true }),
+  pages: [{ path: 'tournaments', file: 'ui/tournaments-page.tsx', middleware: ['signup-required'], namespaces: ['features', 'tournaments'] }],
+  modals: {
+    tournaments: { load: () => import('./ui/tournaments-modal'), closesOnBackdrop: false, described: true },
+    'tournament-leaderboard': { load: () => import('./ui/leaderboard-modal'), described: true },
+    'tournament-prizes': { load: () => import('./ui/prizes-modal'), described: true },
+    'tournament-games': { load: () => import('./ui/games-modal'), described: true },
+  },
+  sidebar: [{ key: 'tournaments', label: 'tournaments.nav.sidebar', to: '/tournaments/', order: 40 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value.includes('tournaments'), modal: 'tournaments', playersOnly: true }],
+  strings: { namespaces: ['tournaments'], shell: ['tournaments.nav', 'tournaments.toast'] },
+  pushes: [
+    {
+      type: 'tournament',
+      handle: (message) => {
+        if (message.action === 'stop' && message.data.reason === 'finished') void import('./ui/race-finished').then(({ raceFinished }) => raceFinished(message.data.historyId, message.data.title));
+      },
+    },
+  ],
 });

@@ -6,8 +6,7 @@ import type { Route } from './+types/tournaments-page';
 
 /**
  * /tournaments/: players get the tournaments modal (guests were sent to /signup/ by the middleware).
- * The page under it only names the place and reopens the modal: the modal says what there is to
- * say (until tournaments are built, its coming-soon state), so the page does not say it again.
+ * The page under it names the place and reopens the modal.
  */
 export default function Tournaments() {
   const { t } = useTranslation();
@@ -23,7 +22,7 @@ export default function Tournaments() {
         {t('features.tournaments.name')}
       </h1>
       <p className="mx-auto mt-3 max-w-prose text-muted">{t('features.tournaments.pageText')}</p>
-      <button type="button" className="btn btn-primary mt-6" onClick={() => open('tournaments')}>
+      <button type="button" className="btn btn-primary mt-6" onClick={() => open('tournaments')} data-testid="tournaments-open">
         {t('features.tournaments.show')}
       </button>
     </section>
