@@ -60,3 +60,16 @@ describe('quest rules', () => {
     expect(questDays(quest, result.changed, START + 3 * QUEST_DAY_MS).every((d) => d.isEnded)).toBe(true);
   });
 });
+
+describe('quest economy model', () => {
+  it('pays each task once, opening season days one after another', async () => {
+    const { questEconomyModel } = await import('./economy-model');
+    const model = questEconomyModel({ slug: 's', type: 'season', dayCount: 2, tasks: [{ dayIndex: 0, prize: { gc: 100, fcCents: 0 } }, { dayIndex: 1, prize: { gc: 0, fcCents: 5 } }], budget: { gc: null, fcCents: null } as never, taskChance: 1, note: '' });
+    const random = { int: () => 0, float: () => 0 };
+    const first = model.playerDay(model.initialState(), true, 0, random);
+    expect(first.cost).toEqual({ gc: 100, fcCents: 0 });
+    const second = model.playerDay(first.state, true, 1, random);
+    expect(second.cost).toEqual({ gc: 0, fcCents: 5 });
+    expect(model.playerDay(second.state, true, 2, random).cost).toEqual({ gc: 0, fcCents: 0 });
+  });
+});
