@@ -49,10 +49,14 @@ export async function acceptCookies(page: Page): Promise<void> {
   }
 }
 
-/** Signs a new player up through the real form and waits for the player home. */
-export async function signUp(page: Page, email: string, password = 'E2e-Player-2026'): Promise<void> {
+/**
+ * Signs a new player up through the real form and waits for the player home. The sign-up gift
+ * welcome that home opens first is skipped unless `signupGift` (e2e/newcomer-polish.spec.ts).
+ */
+export async function signUp(page: Page, email: string, password = 'E2e-Player-2026', options: { signupGift?: boolean } = {}): Promise<void> {
   await skipPresetPackageModal(page);
   await skipWelcomeModals(page);
+  if (!options.signupGift) await skipSignupGift(page);
   waitForHydrationAfterGoto(page);
   await page.goto('/signup/');
   await acceptCookies(page);
@@ -64,6 +68,17 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
   await page.waitForURL(/\/lobby\/?$/);
   // The player home may be a new document: its buttons work once React has hydrated it.
   await waitForHydration(page);
+}
+
+/** Drops the sign-up page's mark (features/auth/signup-gift.ts) before the player home reads it: no gift welcome. */
+export async function skipSignupGift(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    try {
+      window.sessionStorage.removeItem('sweepstack_signup_gift');
+    } catch {
+      // No storage: no mark either.
+    }
+  });
 }
 
 /**

@@ -49,3 +49,39 @@ test('JavaScript for / stays at or below 145 KB gzipped: pages / does not show a
   // None of the pages it has no link to run first: their chunks are not among the modules it names.
   expect([...sources].filter((src) => /\/(reset|registration-complete|geoblock|legal-page|signin|signup)-[\w-]+\.js$/.test(src))).toEqual([]);
 });
+
+test('item 9: a new player is first told what the sign-up gift put in the balance; the package offer comes only after that', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  // The daily prizes' welcome is not part of this: only the gift and the offer.
+  await skipWelcomeModals(page);
+  waitForHydrationAfterGoto(page);
+  await page.goto('/signup/');
+  await page.getByTestId('cookie-consent').getByRole('button').first().click();
+  await page.getByLabel('Email').fill(uniqueEmail('gift'));
+  await page.getByLabel('Password', { exact: true }).fill('E2e-Player-2026');
+  await page.getByLabel('Date of birth').fill('1990-04-12');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await page.waitForURL(/\/lobby\/?$/);
+  const gift = page.getByTestId('modal-signup-gift');
+  await expect(gift).toBeVisible({ timeout: 10_000 });
+  await expect(gift.getByRole('heading')).toHaveText(/^Welcome, Player\d+!$/);
+  // The coins received, as the wallet holds them (the operator's default gift: 10,000 GC and 1.00 FC).
+  const gold = (await page.getByTestId('balance-gold').innerText()).trim();
+  await expect(gift).toContainText(`Your sign-up gift is in your balance: ${gold} Gold Coins and`);
+  await expect(gift).toContainText(/and \d+\.\d{2} Fortune Coins\./);
+  // Left open well past the offer's 5 s: no offer on top of it.
+  await page.waitForTimeout(6500);
+  await expect(page.getByTestId('modal-preset-package')).toHaveCount(0);
+  await expect(gift.getByRole('button', { name: 'Start playing' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(gift).toBeHidden();
+  // Then the package picked for the player, once.
+  await expect(page.getByTestId('modal-preset-package')).toBeVisible({ timeout: 10_000 });
+  await page.reload();
+  await page.waitForTimeout(1500);
+  await expect(page.getByTestId('modal-signup-gift')).toHaveCount(0);
+  await context.close();
+});

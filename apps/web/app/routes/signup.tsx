@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { captchaToken, CaptchaWidget, useCaptcha } from '../features/auth/captcha';
 import { FormField } from '../features/auth/form-field';
+import { markSignupGift } from '../features/auth/signup-gift';
 import { useAuthForm } from '../features/auth/use-auth-form';
 import { playerHomePath } from '../features/themes/themes';
 import { readBrowserCookie } from '../lib/cookies';
@@ -59,6 +60,7 @@ export default function SignUp() {
           ...(params.get('registration_source') ? { registrationSource: params.get('registration_source') } : {}),
         },
       });
+      markSignupGift();
       window.location.assign(localize(playerHomePath(root.theme)));
     });
   }

@@ -10,7 +10,8 @@ import { useModals } from '../modals/modal-store';
 import { cashHash } from './cash-route';
 import { usePackages } from './deposit-flow';
 import { formatUsd } from './limits';
-import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_REMIND_S, presetPackageDelayMs, shouldOpenPresetPackage } from './preset-package-rule';
+import { takeSignupGiftMark } from '../auth/signup-gift';
+import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_OPEN_AFTER_LOAD_MS, PRESET_PACKAGE_REMIND_S, presetPackageDelayMs, shouldOpenPresetPackage } from './preset-package-rule';
 
 function PresetPackageDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
@@ -56,20 +57,42 @@ function PresetPackageDialog({ onClose }: { onClose(): void }) {
 /**
  * Spec §4/§9: the preset package modal opens for ACTIVE accounts and again an hour later (the
  * `presetPackageModal` cookie remembers it for that hour). Never over another modal or the cashbox.
+ * Right after sign-up the sign-up gift is acknowledged first (the `signup-gift` modal of the auth
+ * feature): the offer's 5 s count starts only once that modal is closed.
  */
 export function PresetPackageTrigger() {
   const root = useRootData();
   const [open, setOpen] = useState(false);
   const accountStatus = root.player?.accountStatus ?? null;
+  const isPlayer = root.player !== null;
   useEffect(() => {
-    const timer = window.setTimeout(() => {
-      const cookies = parseCookies(document.cookie);
-      const busy = useModals.getState().stack.length > 0 || window.location.hash.includes('cash') || window.location.hash.includes('verify');
-      if (!shouldOpenPresetPackage({ accountStatus, cookie: cookies[PRESET_PACKAGE_COOKIE], busy, path: window.location.pathname })) return;
-      document.cookie = `${PRESET_PACKAGE_COOKIE}=1; Path=/; Max-Age=${PRESET_PACKAGE_REMIND_S}; SameSite=Lax`;
-      setOpen(true);
-    }, presetPackageDelayMs(performance.now()));
-    return () => window.clearTimeout(timer);
-  }, [accountStatus]);
+    let timer: number | undefined;
+    let unsubscribe: (() => void) | undefined;
+    const schedule = (delayMs: number) => {
+      timer = window.setTimeout(() => {
+        const cookies = parseCookies(document.cookie);
+        const busy = useModals.getState().stack.length > 0 || window.location.hash.includes('cash') || window.location.hash.includes('verify');
+        if (!shouldOpenPresetPackage({ accountStatus, cookie: cookies[PRESET_PACKAGE_COOKIE], busy, path: window.location.pathname })) return;
+        document.cookie = `${PRESET_PACKAGE_COOKIE}=1; Path=/; Max-Age=${PRESET_PACKAGE_REMIND_S}; SameSite=Lax`;
+        setOpen(true);
+      }, delayMs);
+    };
+    if (isPlayer && takeSignupGiftMark()) {
+      const modals = useModals.getState();
+      const giftId = modals.open('signup-gift');
+      unsubscribe = useModals.subscribe((state) => {
+        if (state.stack.some((entry) => entry.id === giftId)) return;
+        unsubscribe?.();
+        unsubscribe = undefined;
+        schedule(PRESET_PACKAGE_OPEN_AFTER_LOAD_MS);
+      });
+    } else {
+      schedule(presetPackageDelayMs(performance.now()));
+    }
+    return () => {
+      window.clearTimeout(timer);
+      unsubscribe?.();
+    };
+  }, [accountStatus, isPlayer]);
   return open ? <PresetPackageDialog onClose={() => setOpen(false)} /> : null;
 }
