@@ -60,3 +60,6 @@ export default function Library({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'games.library.all');
 
 export const shouldRevalidate = revalidateUnlessGameQuery;
+
+/** Game grids use the whole width of the screen (features/shell/shell.tsx). */
+export const handle = { wide: true };

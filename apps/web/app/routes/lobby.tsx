@@ -46,3 +46,6 @@ export default function Lobby({ loaderData }: Route.ComponentProps) {
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'features.lobby.name');
 
 export const shouldRevalidate = revalidateUnlessGameQuery;
+
+/** The lobby's rows use the whole width of the screen (features/shell/shell.tsx). */
+export const handle = { wide: true };

@@ -35,6 +35,8 @@ export const ZHomePageResponse = z.object({
     packages: z.array(z.unknown()),
     schemaBanners: z.array(z.unknown()),
     games: z.object({ issues: z.record(z.string(), z.object({ title: z.string(), games: z.array(z.number().int()), gameOfWeek: z.number().int().nullable().optional() })) }),
+    /** The sign-up gift a new player gets (operator settings wallet.signup_gift_*): Gold Coins (whole) and Fortune Coins in cents. */
+    signupGift: z.object({ coins: z.number().int().min(0), entries: z.number().int().min(0) }),
   }),
 });
 export type HomePageResponse = z.infer<typeof ZHomePageResponse>;

@@ -181,6 +181,30 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     await expectLedgerBalanced(t.database.db);
   });
 
+  it('GET /rest/page/home/ states the sign-up gift from the operator settings (the guest home shows it)', async () => {
+    const before = ZHomePageResponse.parse((await t.app.inject({ method: 'GET', url: '/rest/page/home/' })).json()).payload.signupGift;
+    expect(before).toEqual({ coins: 10_000, entries: 100 });
+    const now = Date.now();
+    for (const [key, value] of [
+      ['wallet.signup_gift_gc', 25_000],
+      ['wallet.signup_gift_fc_cents', 250],
+    ] as const) {
+      await t.database.db
+        .insertInto('settings')
+        .values({ key, value_json: JSON.stringify(value), updated_at_ms: now })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: JSON.stringify(value), updated_at_ms: now }))
+        .execute();
+    }
+    const after = ZHomePageResponse.parse((await t.app.inject({ method: 'GET', url: '/rest/page/home/' })).json()).payload.signupGift;
+    expect(after).toEqual({ coins: 25_000, entries: 250 });
+    for (const [key, value] of [
+      ['wallet.signup_gift_gc', 10_000],
+      ['wallet.signup_gift_fc_cents', 100],
+    ] as const) {
+      await t.database.db.updateTable('settings').set({ value_json: JSON.stringify(value) }).where('key', '=', key).execute();
+    }
+  });
+
   it('progressive jackpot: bets feed the pool, a Grand pays it atomically, reseeds it and pushes', async () => {
     const p = await player();
     await transfer(t.database.db, { idempotencyKey: `grand-credit:${p.id}`, from: { system: 'promotions' }, to: { playerId: p.id, kind: 'player_balance' }, currency: 'GC', amount: 100_000, reason: 'promotion' });

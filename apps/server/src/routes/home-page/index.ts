@@ -2,6 +2,7 @@ import { ZLocale } from '@sweepstack/contracts/app/static-info';
 import { ZHomePageResponse } from '@sweepstack/contracts/games/home';
 import { listRecentWins } from '@sweepstack/db/repositories/games';
 import { listJackpotPools } from '@sweepstack/db/repositories/jackpots';
+import { loadSignupGiftSettings } from '@sweepstack/db/repositories/ledger/signup-gift';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -57,7 +58,7 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['games'], summary: 'The home page payload', querystring: z.strictObject({ versionApp: z.string().max(32).optional(), locale: ZLocale.optional() }), response: { 200: ZHomePageResponse } } },
     async (request, reply) => {
       const locale = request.query.locale ?? 'en';
-      const [catalogue, pools, wins, contentJson, packages] = await Promise.all([currentCatalogue(deps), listJackpotPools(db), listRecentWins(db, LAST_WINNERS), readSetting(db, HOME_CONTENT_SETTING), cashierPackages()]);
+      const [catalogue, pools, wins, contentJson, packages, gift] = await Promise.all([currentCatalogue(deps), listJackpotPools(db), listRecentWins(db, LAST_WINNERS), readSetting(db, HOME_CONTENT_SETTING), cashierPackages(), loadSignupGiftSettings(db)]);
       const content = (contentJson ?? {}) as HomeContent;
       const idOf = new Map([...catalogue.byId.values()].map(({ game }) => [game.slug, game.id]));
       const issues: Record<string, { title: string; games: number[]; gameOfWeek?: number | null }> = {};
@@ -85,6 +86,7 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
           packages,
           schemaBanners: [],
           games: { issues },
+          signupGift: { coins: gift.gc, entries: gift.fcCents },
         },
       };
     },

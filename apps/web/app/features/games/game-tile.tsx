@@ -36,7 +36,7 @@ export function FavoriteButton({ game }: { game: LobbyGame }) {
   return (
     <button
       type="button"
-      className="absolute right-1.5 top-1.5 grid size-9 place-items-center rounded-full bg-black/60 text-white"
+      className="absolute right-1.5 top-1.5 grid size-9 place-items-center rounded-full bg-black/60 text-white backdrop-blur-sm transition-colors hover:bg-black/80"
       aria-pressed={on}
       aria-label={t(on ? 'games.favorite.remove' : 'games.favorite.add', { title: game.title })}
       disabled={busy}
@@ -48,13 +48,21 @@ export function FavoriteButton({ game }: { game: LobbyGame }) {
   );
 }
 
-/** One game: its art (lazy) and title; a favorite toggle for players. */
+/**
+ * One game: its art (lazy; the art carries no title, the JACKPOT badge sits top left where the
+ * favourite heart of the top right never reaches it) and its title once, on one line under the art
+ * (ellipsis when long, the whole title in the tooltip and the link's name); a favorite toggle for players.
+ */
 export function GameTile({ game, href, priority = false }: { game: LobbyGame; href: string; priority?: boolean }) {
   return (
-    <div className="group relative" data-testid="game-tile" data-game={game.slug}>
-      <Link to={href} preventScrollReset className="block rounded-theme focus-visible:outline-2 focus-visible:outline-offset-2">
-        <Image src={game.img} alt="" width={160} height={160} priority={priority} className="aspect-square w-full rounded-theme bg-raised object-cover transition-transform group-hover:scale-[1.03]" />
-        <span className="mt-1.5 line-clamp-1 block text-sm font-semibold">{game.title}</span>
+    <div className="group relative min-w-0" data-testid="game-tile" data-game={game.slug}>
+      <Link to={href} preventScrollReset className="block rounded-theme focus-visible:outline-2 focus-visible:outline-offset-2" title={game.title}>
+        <span className="tile-art block overflow-hidden rounded-theme shadow-sm ring-1 ring-line transition-shadow group-hover:shadow-lg group-hover:ring-primary">
+          <Image src={game.img} alt="" width={240} height={240} priority={priority} className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.04]" />
+        </span>
+        <span className="mt-1.5 block truncate text-sm font-semibold" data-testid="game-title">
+          {game.title}
+        </span>
       </Link>
       <FavoriteButton game={game} />
     </div>

@@ -82,7 +82,7 @@ export async function loadLobby(context: AppLoadContext, isPlayer: boolean, opti
   const slugOf = (id: number | null) => (id === null ? null : (all.get(id)?.slug ?? null));
   const promo: LobbyBanner[] = (payload?.promoBanners ?? []).flatMap((raw) => {
     const b = raw as Partial<LobbyBanner> & { key?: string };
-    return b.key && b.title && b.image && b.url ? [{ key: b.key, title: b.title, text: b.text ?? '', image: b.image, url: b.url, promo: true }] : [];
+    return b.key && b.title && b.image && b.url ? [{ key: b.key, title: b.title, text: b.text ?? '', image: b.image, url: b.url, promo: true, gameId: null }] : [];
   });
   const banners: LobbyBanner[] = [
     ...promo,
@@ -90,7 +90,7 @@ export async function loadLobby(context: AppLoadContext, isPlayer: boolean, opti
       const slug = slugOf(b.game);
       // A game banner opens the game (players) through the `game` query of the banner's link.
       const url = slug && !b.url.includes('game=') ? `${b.url}${b.url.includes('?') ? '&' : '?'}game=${slug}` : b.url;
-      return { key: b.key, title: b.title, text: b.text, image: b.image, url, promo: false };
+      return { key: b.key, title: b.title, text: b.text, image: b.image, url, promo: false, gameId: slug ? b.game : null };
     }),
   ];
   return {
@@ -101,5 +101,6 @@ export async function loadLobby(context: AppLoadContext, isPlayer: boolean, opti
     lastWinners: (payload?.lastWinners ?? []).map((w) => ({ roundId: w.roundId, name: w.name, gameSlug: w.gameSlug, gameTitle: w.gameTitle, img: w.img, currency: w.currency, amount: w.amount, jackpot: w.jackpot })),
     gameOfWeek: gameOfWeek !== null && all.has(gameOfWeek) ? gameOfWeek : null,
     favorites: catalogue?.favorites ?? (isPlayer ? [] : null),
+    signupGift: payload?.signupGift ?? null,
   };
 }

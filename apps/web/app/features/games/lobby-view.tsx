@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnimatedNumber } from '../../components/animated-number';
@@ -8,84 +8,94 @@ import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { useRootData } from '../../lib/root-data';
 import { useRealtime } from '../../lib/use-realtime';
 import { useLocalize } from '../../lib/use-paths';
+import { CarouselArrows, CarouselViewport, useCarousel } from './carousel';
 import { FavoritesSeed } from './favorites';
 import { GameTile, useGameHref } from './game-tile';
 import { ROW_LIMIT } from './rows';
 import type { LobbyData, LobbyGame, LobbySection } from './types';
 
-const TILE_COLUMN = 'clamp(7.5rem, 28vw, 10rem)';
-
-
 function money(currency: 'GC' | 'FC', value: number, locale: string) {
   return currency === 'GC' ? formatGoldCoins(value, locale) : formatFortuneCoins(value / 100, locale);
 }
 
-/** Rows rendered on the server; the others mount their tiles when they come near the viewport. */
+/** Rows rendered on the server; the others are placeholders there and get their tiles right after hydration. */
 const EAGER_ROWS = 2;
 
-/** Whether the element is (or has been) within 800 px of the viewport. */
-function useNearViewport(eager: boolean) {
-  const ref = useRef<HTMLElement>(null);
-  const [near, setNear] = useState(eager);
+/**
+ * Whether the rows below the first screen may mount: once the page has hydrated and the browser is
+ * idle (at most 300 ms later). All of them at once, well before a fast scroll reaches them, so no row
+ * is ever seen as blank placeholders; the server renders only the first rows (cheap pages).
+ */
+function useRowsMounted(eager: boolean) {
+  const [mounted, setMounted] = useState(eager);
   useEffect(() => {
-    if (near) return;
-    const el = ref.current;
-    if (!el || typeof IntersectionObserver !== 'function') {
-      setNear(true);
-      return;
-    }
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        setNear(true);
-        observer.disconnect();
-      }
-    }, { rootMargin: '800px 0px' });
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, [near]);
-  return { ref, near };
+    if (mounted) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setMounted(true), { timeout: 300 });
+    return () => cancel(handle);
+  }, [mounted]);
+  return mounted;
 }
 
-/** A horizontally scrolled row: `rowsPerSlide` rows of tiles, filled column by column (spec §9). */
+/** Groups a row's games into slides: columns of `rows` tiles, the first column holding the first games (spec §9). */
+function toColumns<T>(items: readonly T[], rows: number): T[][] {
+  const columns: T[][] = [];
+  for (let i = 0; i < items.length; i += rows) columns.push(items.slice(i, i + rows));
+  return columns;
+}
+
+/** A lobby row: a carousel of `rowsPerSlide` lines of tiles, as many columns as the width holds. */
 export function GameRow({ section, games, headingId, eager = true }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string; eager?: boolean }) {
-  const { ref, near } = useNearViewport(eager);
+  const mounted = useRowsMounted(eager);
   const { t } = useTranslation();
   const localize = useLocalize();
   const href = useGameHref();
+  const carousel = useCarousel();
   const list = section.games
     .slice(0, ROW_LIMIT)
     .map((id) => games[id])
     .filter((g): g is LobbyGame => g !== undefined);
   const more = section.issue === 'all' ? '/library?category=all' : section.issue ? `/issues/${section.issue}` : null;
+  const title = t(`lobby.sections.${section.key}`, { defaultValue: section.title });
+  // Lines of tiles: the section's rows per slide, but only as many as the games fill at the widest
+  // grid (8 columns): 12 games make one line of 12 (scrolled), not three lines of 4 with empty space.
+  const rows = Math.min(section.rowsPerSlide, Math.max(1, Math.floor(list.length / 8)));
   return (
-    <section ref={ref} aria-labelledby={headingId} data-testid={`game-row-${section.key}`} data-rows={section.rowsPerSlide} className="[contain-intrinsic-size:auto_36rem] [content-visibility:auto]">
-      <div className="mb-3 flex items-baseline justify-between gap-3">
-        <h2 id={headingId} className="text-xl font-extrabold">
-          {t(`lobby.sections.${section.key}`, { defaultValue: section.title })}
+    <section aria-labelledby={headingId} data-testid={`game-row-${section.key}`} data-rows={section.rowsPerSlide} className="game-rail">
+      <div className="mb-3 flex items-center justify-between gap-3">
+        <h2 id={headingId} className="section-title min-w-0 truncate text-xl font-extrabold">
+          {title}
         </h2>
-        {more && (
-          <Link to={localize(more)} className="text-sm font-semibold underline underline-offset-4">
-            {t('lobby.seeAll')}
-          </Link>
-        )}
+        <div className="flex items-center gap-3">
+          {more && (
+            <Link to={localize(more)} className="text-sm font-semibold underline underline-offset-4">
+              {t('lobby.seeAll')}
+            </Link>
+          )}
+          <CarouselArrows carousel={carousel} name={title} />
+        </div>
       </div>
-      <div
-        className="grid snap-x snap-mandatory grid-flow-col gap-3 overflow-x-auto overscroll-x-contain pb-2 [scrollbar-width:thin]"
-        style={{ gridTemplateRows: `repeat(${Math.min(section.rowsPerSlide, Math.max(1, Math.ceil(list.length / 3)))}, auto)`, gridAutoColumns: TILE_COLUMN }}
-      >
-        {near
-          ? list.map((game) => (
-              <div key={game.id} className="snap-start">
-                <GameTile game={game} href={href(game.slug)} />
+      <CarouselViewport carousel={carousel} className="is-stacked">
+        {mounted
+          ? toColumns(list, rows).map((column) => (
+              <div key={column[0]!.id}>
+                {column.map((game) => (
+                  <GameTile key={game.id} game={game} href={href(game.slug)} />
+                ))}
               </div>
             ))
-          : Array.from({ length: Math.min(list.length, section.rowsPerSlide * 3) }, (_, i) => (
-              <div key={i} aria-hidden="true">
-                <div className="aspect-square rounded-theme bg-raised" />
-                <div className="mt-1.5 h-5" />
+          : toColumns(list.slice(0, rows * 8), rows).map((column, i) => (
+              <div key={i} aria-hidden="true" data-placeholder="">
+                {column.map((game) => (
+                  <div key={game.id}>
+                    <div className="tile-art aspect-square rounded-theme" />
+                    <div className="mt-1.5 h-5" />
+                  </div>
+                ))}
               </div>
             ))}
-      </div>
+      </CarouselViewport>
     </section>
   );
 }
@@ -116,25 +126,33 @@ export function JackpotTicker({ initial }: { initial: LobbyData['jackpots'] }) {
 function Banners({ banners, isGuest }: { banners: LobbyData['banners']; isGuest: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const carousel = useCarousel();
   if (banners.length === 0) return null;
   return (
-    <section aria-label={t('lobby.banners')} className="grid snap-x snap-mandatory auto-cols-[min(88%,36rem)] grid-flow-col gap-3 overflow-x-auto pb-2">
-      {banners.map((banner) => (
-        <Link
-          key={banner.key}
-          to={isGuest ? localize('/signup/') : localize(banner.url)}
-          preventScrollReset
-          className="card relative flex min-h-36 snap-start items-center gap-4 overflow-hidden p-4"
-          data-testid="lobby-banner"
-        >
-          <Image src={banner.image} alt="" width={112} height={112} className="size-24 shrink-0 rounded-theme sm:size-28" />
-          <span>
-            {banner.promo && <span className="text-xs font-bold uppercase tracking-widest text-accent">{t('lobby.promo')}</span>}
-            <span className="block text-lg font-extrabold">{banner.title}</span>
-            <span className="mt-1 block text-sm text-muted">{banner.text}</span>
-          </span>
-        </Link>
-      ))}
+    <section aria-label={t('lobby.banners')} className="game-rail" data-testid="banner-carousel">
+      <CarouselViewport carousel={carousel} className="is-banners">
+        {banners.map((banner) => (
+          <Link
+            key={banner.key}
+            to={isGuest ? localize('/signup/') : localize(banner.url)}
+            preventScrollReset
+            className="card relative flex min-h-36 items-center gap-4 overflow-hidden p-4"
+            data-testid="lobby-banner"
+          >
+            <Image src={banner.image} alt="" width={112} height={112} className="size-24 shrink-0 rounded-theme sm:size-28" />
+            <span className="min-w-0">
+              {banner.promo && <span className="text-xs font-bold uppercase tracking-widest text-accent">{t('lobby.promo')}</span>}
+              <span className="block text-lg font-extrabold">{banner.title}</span>
+              <span className="mt-1 block text-sm text-muted">{banner.text}</span>
+            </span>
+          </Link>
+        ))}
+      </CarouselViewport>
+      {banners.length > 1 && (
+        <div className="mt-2 flex justify-end">
+          <CarouselArrows carousel={carousel} name={t('lobby.banners')} />
+        </div>
+      )}
     </section>
   );
 }
@@ -189,7 +207,9 @@ function LastWinners({ winners }: { winners: LobbyData['lastWinners'] }) {
 /** Banners (promo first), jackpots, game of the week, the game rows and last winners. */
 export function LobbyView({ data }: { data: LobbyData }) {
   const root = useRootData();
-  const gotw = data.gameOfWeek === null ? undefined : data.games[data.gameOfWeek];
+  // The game of the week once: when a banner already features it, the banner is its place.
+  const inBanner = data.gameOfWeek !== null && data.banners.some((b) => b.gameId === data.gameOfWeek);
+  const gotw = data.gameOfWeek === null || inBanner ? undefined : data.games[data.gameOfWeek];
   return (
     <FavoritesSeed.Provider value={data.favorites}>
       <div className="flex flex-col gap-8">

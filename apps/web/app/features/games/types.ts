@@ -23,6 +23,8 @@ export interface LobbyBanner {
   image: string;
   url: string;
   promo: boolean;
+  /** The game a game banner features (null for other banners). */
+  gameId: number | null;
 }
 
 export interface LobbyWinner {
@@ -45,6 +47,8 @@ export interface LobbyData {
   gameOfWeek: number | null;
   /** Null for guests. */
   favorites: number[] | null;
+  /** The sign-up gift (server settings): Gold Coins (whole), Fortune Coins (cents); null when the home payload is unavailable. */
+  signupGift: { coins: number; entries: number } | null;
 }
 
 export interface CatalogueData {

@@ -3,7 +3,9 @@ import { GameTile, useGameHref } from './game-tile';
 import type { LobbyGame } from './types';
 import { toGridRows, windowRange } from './windowing';
 
-const MIN_TILE = 136;
+/** The lobby's column rule (lobby.css): tiles of at least 200 px, 2 to 8 columns. */
+const MIN_TILE = 200;
+const MAX_COLUMNS = 8;
 const GAP = 12;
 /** Rows rendered on the server and before the first measurement. */
 const FIRST_ROWS = 4;
@@ -23,7 +25,7 @@ export function VirtualGameGrid({ games, label }: { games: readonly LobbyGame[];
     if (!el) return;
     const measure = () => {
       const width = el.clientWidth;
-      const columns = Math.max(2, Math.floor((width + GAP) / (MIN_TILE + GAP)));
+      const columns = Math.min(MAX_COLUMNS, Math.max(2, Math.floor((width + GAP) / (MIN_TILE + GAP))));
       const tile = (width - GAP * (columns - 1)) / columns;
       setLayout({ columns, rowHeight: Math.ceil(tile + 28 + GAP) });
     };

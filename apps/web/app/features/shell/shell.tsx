@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMatches } from 'react-router';
 import { useRootData } from '../../lib/root-data';
 import { BottomNav } from './bottom-nav';
 import { Footer } from './footer';
@@ -10,6 +11,8 @@ import { Sidebar } from './sidebar';
 export function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const root = useRootData();
+  // Pages made of game rows (home, lobby, library: `handle.wide`) use the whole width of the screen.
+  const wide = useMatches().some((match) => (match.handle as { wide?: boolean } | undefined)?.wide === true);
   return (
     <>
       <a href="#main" className="skip-link">
@@ -19,7 +22,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <div className="flex">
         {root.player && <Sidebar player={root.player} />}
         <div className="flex min-w-0 flex-1 flex-col">
-          <main id="main" tabIndex={-1} className="mx-auto w-full max-w-screen-xl flex-1 px-4 py-6 outline-none sm:py-8">
+          <main id="main" tabIndex={-1} className={`mx-auto w-full flex-1 px-4 py-6 outline-none sm:py-8 ${wide ? 'max-w-[120rem] sm:px-6 lg:px-8' : 'max-w-screen-xl'}`}>
             {children}
           </main>
           <Footer />

@@ -1,0 +1,202 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { acceptCookies, baseUrl, CONSENT_GIVEN_COOKIE, signUp, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
+
+// Issue 12 §1 items 6 and 7, §3: game tiles, the full-width lobby grid, carousels, no blank blocks
+// while scrolling, the game of the week once, the guest home.
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const overlap = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function guestPage(browser: Browser, width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width, height }, isMobile: width < 600, hasTouch: width < 600 });
+  await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
+  const page = await context.newPage();
+  waitForHydrationAfterGoto(page);
+  return page;
+}
+
+/** The tiles of a row's top line that are wholly inside the row's visible area. */
+async function visibleColumns(row: Locator): Promise<{ count: number; railWidth: number; lastRight: number; railRight: number }> {
+  return row.evaluate((section) => {
+    const rail = section.querySelector<HTMLElement>('[data-testid="rail-viewport"]');
+    if (!rail) throw new Error('no rail viewport');
+    const box = rail.getBoundingClientRect();
+    const tiles = [...section.querySelectorAll<HTMLElement>('[data-testid="game-tile"]')].map((t) => t.getBoundingClientRect());
+    const top = Math.min(...tiles.map((t) => t.top));
+    const inside = tiles.filter((t) => Math.abs(t.top - top) < 2 && t.left >= box.left - 1 && t.right <= box.right + 1);
+    return { count: inside.length, railWidth: box.width, lastRight: Math.max(...inside.map((t) => t.right)), railRight: box.right };
+  });
+}
+
+for (const [width, columns] of [
+  [320, 2],
+  [1920, 8],
+] as const) {
+  test(`the lobby grid shows ${columns} columns at ${width} px`, async ({ browser }) => {
+    const page = await guestPage(browser, width, 900);
+    await page.goto('/');
+    const row = page.locator('[data-testid^="game-row-"]').first();
+    const seen = await visibleColumns(row);
+    expect(seen.count).toBe(columns);
+    // The tiles fill the row: no strip of unused space after the last column.
+    expect(seen.railRight - seen.lastRight).toBeLessThan(3);
+    await page.context().close();
+  });
+}
+
+test('at 1440 px the lobby fills the width of the screen', async ({ browser }) => {
+  const page = await guestPage(browser, 1440, 900);
+  await page.goto('/');
+  const row = page.locator('[data-testid^="game-row-"]').first();
+  const seen = await visibleColumns(row);
+  expect(seen.railWidth).toBeGreaterThan(1440 * 0.9);
+  expect(seen.count).toBeGreaterThanOrEqual(6);
+  expect(seen.railRight - seen.lastRight).toBeLessThan(3);
+  await page.context().close();
+});
+
+test('rows and banners are carousels: arrows and swipe move them, and the arrows stop at the ends', async ({ browser }) => {
+  const page = await guestPage(browser, 1440, 900);
+  await page.goto('/');
+  const row = page.locator('[data-testid^="game-row-"]').first();
+  const first = () => row.evaluate((section) => {
+    const box = section.querySelector('[data-testid="rail-viewport"]')!.getBoundingClientRect();
+    return [...section.querySelectorAll<HTMLElement>('[data-testid="game-tile"]')].find((t) => t.getBoundingClientRect().left >= box.left - 1)?.dataset.game ?? null;
+  });
+  const start = await first();
+  const prev = row.getByTestId('rail-prev');
+  const next = row.getByTestId('rail-next');
+  await expect(prev).toBeDisabled();
+  await next.click();
+  await expect.poll(first).not.toBe(start);
+  await expect(prev).toBeEnabled();
+  await prev.click();
+  await expect.poll(first).toBe(start);
+  // A swipe (pointer drag) moves the row as well.
+  const viewport = row.getByTestId('rail-viewport');
+  const box = (await viewport.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.8, box.y + 60);
+  await page.mouse.down();
+  for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * 0.8 - i * 60, box.y + 60);
+  await page.mouse.up();
+  await expect.poll(first).not.toBe(start);
+  // The banners have arrows too.
+  await expect(page.getByTestId('banner-carousel').getByTestId('rail-next')).toBeVisible();
+  await page.context().close();
+});
+
+test('the guest home: a hero stating the sign-up gift, the jackpot ticker, the game lists, "how it works" in three steps, the game of the week once', async ({ browser }) => {
+  const page = await guestPage(browser, 390, 844);
+  await page.goto('/');
+  const hero = page.getByTestId('home-hero');
+  await expect(hero.locator('img[data-hero-art]')).toBeVisible();
+  // The gift is the server's setting (seeded 10,000 GC and 1.00 FC), not a copy in the page.
+  await expect(hero.getByTestId('signup-gift')).toContainText('10,000');
+  await expect(hero.getByTestId('signup-gift')).toContainText('1.00');
+  await expect(page.getByTestId('jackpot-ticker')).toBeVisible();
+  expect(await page.locator('[data-testid^="game-row-"]').count()).toBeGreaterThan(1);
+  await expect(page.getByTestId('how-it-works').getByRole('listitem')).toHaveCount(3);
+  await expect(page.getByText(/game of the week/i)).toHaveCount(1);
+  await page.context().close();
+});
+
+test('game tiles: the heart never covers the JACKPOT badge, titles fit one line, captions pass contrast, each title once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signUp(page, uniqueEmail('tiles'));
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/lobby/');
+    await acceptCookies(page);
+    const tile = page.locator('[data-testid="game-tile"][data-game="golden-koi-link"]').first();
+    await tile.scrollIntoViewIfNeeded();
+    const art = tile.locator('img').first();
+    await expect(art).toBeVisible();
+    const src = await art.getAttribute('src');
+    const svg = await (await page.request.get(new URL(src!, baseUrl()).toString())).text();
+    const badge = svg.match(/<rect x="([\d.]+)" y="([\d.]+)" width="([\d.]+)" height="([\d.]+)"[^>]*\/><text[^>]*>JACKPOT/);
+    expect(badge, 'the jackpot tile has its badge').not.toBeNull();
+    const img = (await art.boundingBox())!;
+    const scale = img.width / 400;
+    const [bx, by, bw, bh] = badge!.slice(1).map(Number) as [number, number, number, number];
+    const badgeBox = { x: img.x + bx * scale, y: img.y + by * scale, width: bw * scale, height: bh * scale };
+    const heart = (await tile.getByTestId('favorite-toggle').boundingBox())!;
+    expect(overlap(badgeBox, heart), 'the heart covers the JACKPOT badge').toBe(false);
+    expect(badgeBox.x).toBeGreaterThanOrEqual(img.x);
+    expect(badgeBox.x + badgeBox.width).toBeLessThanOrEqual(img.x + img.width);
+    // Each caption is one line inside its tile, even for the longest titles; the art carries no title.
+    const captions = await page.locator('[data-testid="game-tile"]').evaluateAll((tiles) =>
+      tiles
+        .filter((t) => t.getBoundingClientRect().width > 0)
+        .map((t) => {
+          const caption = (t.querySelector<HTMLElement>('[data-testid="game-title"]') ?? t.querySelector<HTMLElement>('a > span'))!;
+          const line = parseFloat(getComputedStyle(caption).lineHeight);
+          const c = caption.getBoundingClientRect();
+          const box = t.getBoundingClientRect();
+          return { slug: t.dataset.game, lines: Math.round(c.height / line), inside: c.left >= box.left - 0.5 && c.right <= box.right + 0.5, title: caption.textContent, name: t.querySelector('a')?.getAttribute('aria-label') ?? t.querySelector('a')?.textContent };
+        }),
+    );
+    expect(captions.length).toBeGreaterThan(10);
+    for (const c of captions) {
+      expect(c.lines, `${c.slug} caption lines`).toBe(1);
+      expect(c.inside, `${c.slug} caption inside its tile`).toBe(true);
+      expect(c.name, `${c.slug} link names the game once`).toBe(c.title);
+    }
+    expect(svg).not.toContain('>Golden Koi Link<');
+    const contrast = await new AxeBuilder({ page }).include('[data-testid^="game-row-"]').withRules(['color-contrast']).analyze();
+    expect(contrast.violations.map((v) => v.nodes.map((n) => n.target.join(' '))).flat()).toEqual([]);
+  }
+  // Orchard Fiesta (pale yellow-green art): its caption is on the page's surface, not on the art.
+  const orchard = page.locator('[data-testid="game-tile"][data-game="orchard-fiesta"]').first();
+  await orchard.scrollIntoViewIfNeeded();
+  const onArt = await orchard.evaluate((t) => {
+    const img = t.querySelector('img')!.getBoundingClientRect();
+    const caption = t.querySelector('[data-testid="game-title"]')!.getBoundingClientRect();
+    return caption.top < img.bottom - 1;
+  });
+  expect(onArt).toBe(false);
+});
+
+test('no blank blocks while scrolling the lobby fast: every row in view has its tiles', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signUp(page, uniqueEmail('scroll'));
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1440, height: 900 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.goto('/lobby/');
+    await acceptCookies(page);
+    await page.waitForTimeout(1000);
+    const blanks = await page.evaluate(async () => {
+      const found: string[] = [];
+      const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+      const bottom = document.documentElement.scrollHeight;
+      for (let y = 0; y < bottom; y += Math.round(window.innerHeight * 1.5)) {
+        window.scrollTo(0, y);
+        for (const row of document.querySelectorAll<HTMLElement>('[data-testid^="game-row-"]')) {
+          const box = (row.querySelector('[data-testid="rail-viewport"]') ?? row).getBoundingClientRect();
+          if (box.bottom < 40 || box.top > window.innerHeight - 40) continue;
+          const tiles = [...row.querySelectorAll<HTMLElement>('[data-testid="game-tile"]')].filter((t) => {
+            const b = t.getBoundingClientRect();
+            return b.bottom > 0 && b.top < window.innerHeight && b.width > 0;
+          });
+          const placeholders = row.querySelectorAll('[data-placeholder]').length;
+          if (placeholders > 0 || tiles.length === 0) found.push(`${row.dataset.testid} at ${y}`);
+        }
+        await frame();
+      }
+      return found;
+    });
+    expect(blanks).toEqual([]);
+  }
+});
