@@ -6,7 +6,8 @@ import { signUp, uniqueEmail } from './helpers';
  * The VIP club (docs/features/rank-league.md) on a phone: a player's spins through the play API move
  * the /vip progress bar live (the progressData push, no reload) to the next level; the operator runs
  * the week's close now; the `cashback calculated` push shows the waiting cashback, which the player
- * claims by keyboard alone (once: a second claim is refused); axe clean; the page in Spanish.
+ * claims by keyboard alone (once: a second claim is refused); reaching Silver shows live and its VIP
+ * club wheel bonus is paid beside the daily wheel spin; axe clean; the page in Spanish.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -106,10 +107,26 @@ test('spins move the VIP progress live; the week closes; the cashback is claimed
   expect(again.status()).toBe(409);
   expect(((await again.json()) as { error: { code: string } }).error.code).toBe('CASHBACK_NOT_AVAILABLE');
 
+  // Two 5,000 GC spins (100 experience) reach Silver: its reward is paid, the page follows live, and
+  // the VIP club wheel's bonus is paid beside the daily wheel-of-treasure spin.
+  await spin(5000);
+  await spin(5000);
+  await expect(progress).toHaveAttribute('data-section', '2', { timeout: 15_000 });
+  await expect(page.getByTestId('vip-section')).toHaveText('Silver');
+  await page.getByTestId('vip-open-wheel').click();
+  const vipWheel = page.getByRole('dialog', { name: 'VIP club wheel' });
+  await expect(vipWheel.getByTestId('vip-wheel-bonus')).toContainText('500 GC');
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  await vipWheel.getByRole('button', { name: 'Go to the wheel' }).click();
+  const wheel = page.getByRole('dialog', { name: 'Wheel of treasure' });
+  await wheel.getByTestId('wheel-spin-daily').click();
+  await expect(wheel.getByTestId('wheel-vip-bonus')).toHaveText('VIP club bonus: 500 GC', { timeout: 20_000 });
+  await page.keyboard.press('Escape');
+
   // In Spanish, another theme: the same page, translated, axe clean.
   await page.goto('/es/vip/?theme=stormrush');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Club VIP');
-  await expect(page.getByTestId('vip-level')).toHaveText('Nivel 2');
+  await expect(page.getByTestId('vip-section')).toHaveText('Silver');
   await expect(page.getByTestId('vip-banner')).toHaveCount(0);
   expect(await violations(page, 'main')).toEqual([]);
   await page.screenshot({ path: 'test-results/e2e/artifacts/vip-stormrush-es.png', fullPage: true });

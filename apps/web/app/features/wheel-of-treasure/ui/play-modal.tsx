@@ -1,6 +1,8 @@
 // Declares the `wheelOfTreasure` push (its type, and in the browser its schema, so this tab accepts it).
 import '@sweepstack/contracts/wheel-of-treasure/pushes';
-import type { PrizeTableOdds } from '@sweepstack/contracts/rewards/prize';
+// The rank league's push: its section bonus paid beside a daily spin (docs/features/rank-league.md).
+import '@sweepstack/contracts/rank-league/pushes';
+import type { PrizeTableOdds, PrizeView } from '@sweepstack/contracts/rewards/prize';
 import type { WheelSpinAnswer } from '@sweepstack/contracts/wheel-of-treasure/spin';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
@@ -46,6 +48,10 @@ export default function PlayModal({ onDone }: ModalProps) {
   }, [load]);
   useRealtime('wheelOfTreasure', () => {
     if (phase === 'ready' || phase === 'done') void load();
+  });
+  const [vipBonus, setVipBonus] = useState<PrizeView | null>(null);
+  useRealtime('rankLeague', (message) => {
+    if (message.action === 'daily wheel prize') setVipBonus(message.data.prize);
   });
 
   // The result takes the focus once shown: the spin button was disabled under it, and the prize is read out.
@@ -124,6 +130,11 @@ export default function PlayModal({ onDone }: ModalProps) {
             {phase === 'done' && answer && (
               <p ref={result} tabIndex={-1} className="text-xl font-extrabold outline-none" data-testid="wheel-result">
                 {answer.prize.kind === 'nothing' ? t('wheelOfTreasure.play.nothing') : t('wheelOfTreasure.play.won', { prize: prizeText(answer.prize, t, i18n.language) })}
+              </p>
+            )}
+            {phase === 'done' && vipBonus && (
+              <p className="font-semibold" data-testid="wheel-vip-bonus">
+                {t('wheelOfTreasure.play.vipBonus', { prize: prizeText(vipBonus, t, i18n.language) })}
               </p>
             )}
             {phase === 'done' && answer?.fellBack && <p className="text-sm text-muted">{t('wheelOfTreasure.play.fellBack')}</p>}
