@@ -1,5 +1,5 @@
 import { useModals } from '../features/modals/modal-store';
-import type { FeatureState, ModalName } from './feature';
+import type { FeaturePushTools, FeatureState, ModalName } from './feature';
 import { useEndedFeatures } from './feature-state';
 import { loadRealtime } from '../lib/use-realtime';
 import { registry, type FeatureRegistry } from './registry';
@@ -124,13 +124,16 @@ export function startFeaturePushes(features: FeatureRegistry = registry): () => 
   if (features.pushHandlers.length === 0) return () => undefined;
   let stopped = false;
   const unsubscribes: (() => void)[] = [];
-  const open = (modal: ModalName) => void useModals.getState().open(modal);
-  void loadRealtime().then(({ getRealtimeClient }) => {
+  const tools: FeaturePushTools = {
+    open: (modal) => void useModals.getState().open(modal),
+    isOpen: (modal) => useModals.getState().stack.some((entry) => entry.name === modal),
+  };
+  void Promise.all([loadRealtime(), ...features.pushHandlers.map(({ handler }) => handler.contract?.())]).then(([{ getRealtimeClient }]) => {
     if (stopped) return;
     const client = getRealtimeClient();
     for (const { handler } of features.pushHandlers) {
       // The union of handlers is typed per push type; the client hands each its own type's messages.
-      unsubscribes.push(client.subscribe(handler.type, (message) => (handler.handle as (m: typeof message, t: { open: typeof open }) => void)(message, { open })));
+      unsubscribes.push(client.subscribe(handler.type, (message) => (handler.handle as (m: typeof message, t: FeaturePushTools) => void)(message, tools)));
     }
   });
   return () => {

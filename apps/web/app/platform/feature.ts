@@ -112,7 +112,21 @@ export interface FeatureWelcome {
  * A push the feature acts on wherever the signed-in player is (spec §4: a season's `prizeAssigned`
  * opens its congratulations): subscribed once the page has loaded, while the tab is open.
  */
-export type FeaturePushHandler = { [T in PushType]: { type: T; handle(message: PushOf<T>, tools: { open(modal: ModalName): void }): void } }[PushType];
+export type FeaturePushHandler = {
+  [T in PushType]: {
+    type: T;
+    /** Loads the push's contract (`import('@sweepstack/contracts/<feature>/pushes')`) so this tab accepts it before subscribing. */
+    contract?: () => Promise<unknown>;
+    handle(message: PushOf<T>, tools: FeaturePushTools): void;
+  };
+}[PushType];
+
+/** What a feature's push handler may do. */
+export interface FeaturePushTools {
+  open(modal: ModalName): void;
+  /** A modal of this name is in the stack. */
+  isOpen(modal: ModalName): boolean;
+}
 
 /**
  * A web feature module: `app/features/<feature>/feature.ts` default-exports one of these. The app

@@ -18,7 +18,7 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
   it('maps openModal values (spec §2): containing daily-wheel, tournaments or seasons; exactly wheel-of-treasure or daily-login', () => {
     expect(openModal('daily-wheel-booster')).toEqual(['wheel-of-treasure']);
     expect(openModal('my-tournaments')).toEqual(['tournaments']);
-    expect(openModal('seasons')).toEqual(['seasons']);
+    expect(openModal('seasons')).toEqual(['season']);
     expect(openModal('wheel-of-treasure')).toEqual(['wheel-of-treasure']);
     expect(openModal('wheel-of-treasure-x')).toEqual([]);
     expect(openModal('daily-login')).toEqual(['daily-login']);
@@ -73,8 +73,9 @@ describe('createRegistry refuses declarations that contradict each other', () =>
 
   it('collects the push handlers features declare, with their feature', () => {
     const handle = () => undefined;
-    const features = createRegistry({ ...module({ id: 'a', pushes: [{ type: 'balance', handle }] }), ...module({ id: 'b' }) });
-    expect(features.pushHandlers).toEqual([{ feature: 'a', handler: { type: 'balance', handle } }]);
+    const contract = () => Promise.resolve();
+    const features = createRegistry({ ...module({ id: 'a', pushes: [{ type: 'balance', contract, handle }] }), ...module({ id: 'b' }) });
+    expect(features.pushHandlers).toEqual([{ feature: 'a', handler: { type: 'balance', contract, handle } }]);
   });
 
   it('an id that is not its folder', () => {
