@@ -235,4 +235,22 @@ describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialec
     const paid = await ledgerRows(`rank-league:wheel:${player.id}:`);
     expect(paid.map((r) => [Number(r.amount), r.currency])).toEqual([[700, 'GC']]);
   });
+
+  it('switched off by the operator: app init says so and play earns nothing; switched on again, it counts', async () => {
+    const player = await signUp();
+    const off = await operator('PUT', '/status/', { enabled: false });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(await appInit(player)).toMatchObject({ enabled: false, currentSection: null });
+    await play(player, 2);
+    expect(await db().selectFrom('rank_league_players').selectAll().where('player_id', '=', player.id).execute()).toEqual([]);
+    expect((await operator('PUT', '/status/', { enabled: true })).statusCode).toBe(200);
+    await play(player, 1);
+    expect(await appInit(player)).toMatchObject({ enabled: true, currentLevel: { currentExperience: 100, neededExperience: 150 } });
+    const state = await operator('GET', '/');
+    expect(state.json().data).toMatchObject({ enabled: true, current: { rules: { sections: [{ slug: 'bronze' }, { slug: 'silver' }, { slug: 'gold' }] } } });
+    const audit = await db().selectFrom('operator_audit').select('action').where('action', '=', 'rank-league.status.update').execute();
+    expect(audit).toHaveLength(2);
+    const bad = await operator('PUT', '/status/', { enabled: 'yes' });
+    expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
 });
