@@ -85,3 +85,42 @@ test('item 9: a new player is first told what the sign-up gift put in the balanc
   await expect(page.getByTestId('modal-signup-gift')).toHaveCount(0);
   await context.close();
 });
+
+test('item 10: the purchase ends on a receipt (paid, credited, new balance, reference, date), "Payment method" shows once, and the redeem screen says why purchased coins are not redeemable yet', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { context, page } = await device(browser, 390, 844);
+  await signUp(page, uniqueEmail('receipt'));
+  const gold = async () => Number(((await page.getByTestId('balance-gold').textContent()) ?? '').replace(/[^\d]/g, ''));
+  const before = await gold();
+  await page.goto('/lobby/#/cash/deposit-by-money/');
+  const widget = page.getByTestId('cash-widget');
+  await widget.getByTestId('cash-package-gc-5k').click();
+  // The method step names itself once (its heading labels the choice).
+  await expect(widget.getByText('Payment method', { exact: true })).toHaveCount(1);
+  await expect(widget.getByRole('group', { name: 'Payment method' })).toBeVisible();
+  await widget.getByLabel('Credit or debit card').check();
+  await widget.getByRole('button', { name: 'Continue' }).click();
+  await widget.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await widget.getByLabel('Expiry date (MM/YY)').fill('1234');
+  await widget.getByLabel('Security code (CVC)').fill('123');
+  await widget.getByRole('button', { name: 'Pay now' }).click();
+  const receipt = page.getByTestId('cash-receipt');
+  await expect(receipt).toBeVisible({ timeout: 20_000 });
+  await expect(receipt.getByTestId('receipt-paid')).toContainText(/Amount paid\s*\$\d+\.\d{2}/);
+  await expect(receipt.getByTestId('receipt-credited')).toContainText('5,000 Gold Coins +');
+  await expect.poll(gold, { timeout: 10_000 }).toBe(before + 5000);
+  await expect(receipt.getByTestId('receipt-balance')).toContainText(`${(before + 5000).toLocaleString('en-US')} Gold Coins`);
+  await expect(receipt.getByTestId('receipt-reference')).toContainText(/Payment reference\s*\S{8,}/);
+  await expect(receipt.getByTestId('receipt-date')).toContainText(String(new Date().getFullYear()));
+  // Every figure fits the phone's width.
+  const overflow = await receipt.evaluate((element) => element.scrollWidth > element.clientWidth);
+  expect(overflow).toBe(false);
+
+  // Fortune Coins held (the gift and the purchase) but none won: the redeem screen says why and how many to play.
+  await page.goto('/account/#/cash/redeem/');
+  const panel = page.getByTestId('redeem-panel');
+  await expect(panel.getByTestId('redeem-available')).toHaveText('0.00');
+  await expect(panel.getByTestId('redeem-playthrough')).toContainText('Only Fortune Coins won in play can be redeemed.');
+  await expect(panel.getByTestId('redeem-unplayed')).toContainText(/You hold [\d,]+\.\d{2} Fortune Coins not played yet: play them once/);
+  await context.close();
+});

@@ -242,7 +242,11 @@ describe.each(dialectsUnderTest())('cashier on %s', (dialect) => {
     expect(await h.paymentRow(answer.paymentId)).toMatchObject({ status: 'complete' });
     expect(await h.credits(answer.paymentId)).toHaveLength(2);
     const status = await h.app().inject({ method: 'GET', url: `/rest/cash/payments/${answer.paymentId}/`, headers: { cookie: alice.cookie } });
-    expect(status.json()).toMatchObject({ success: true, data: { paymentId: answer.paymentId, status: 'complete', presetId: 'gc-20k', methodId: 'bank', amountCents: 1999 } });
+    expect(status.json()).toMatchObject({ success: true, data: { paymentId: answer.paymentId, status: 'complete', presetId: 'gc-20k', methodId: 'bank', amountCents: 1999, completedAtMs: h.clock.nowMs() } });
+    // The receipt states what was credited: the ledger's two credits of this payment.
+    const row = await h.paymentRow(answer.paymentId);
+    expect(status.json().data).toMatchObject({ goldCoins: Number(row.gold_coins), fortuneCents: Number(row.fortune_cents) });
+    expect(Number(row.gold_coins)).toBeGreaterThan(0);
   });
 
   it('webhooks late, duplicated and out of order credit exactly once', async () => {

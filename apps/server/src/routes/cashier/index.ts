@@ -102,7 +102,17 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
       const row = await findPlayerPayment(deps.database.db, player.id, request.params.paymentId);
       if (!row) throw new AppError('CASHIER_PAYMENT_NOT_FOUND');
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: { ...answerOfRow(row), presetId: row.package_id, methodId: row.method_id, amountCents: Number(row.amount_cents), createdAtMs: Number(row.created_at_ms) } };
+      return { success: true as const, data: {
+          ...answerOfRow(row),
+          presetId: row.package_id,
+          methodId: row.method_id,
+          amountCents: Number(row.amount_cents),
+          goldCoins: Number(row.gold_coins),
+          fortuneCents: Number(row.fortune_cents),
+          createdAtMs: Number(row.created_at_ms),
+          completedAtMs: row.completed_at_ms === null ? null : Number(row.completed_at_ms),
+        },
+      };
     },
   );
 

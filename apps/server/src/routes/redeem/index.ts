@@ -1,3 +1,4 @@
+import { FC_PLAYTHROUGH_MULTIPLIER } from '@sweepstack/domain/wallet/plan-play';
 import { AppError } from '@sweepstack/contracts/errors';
 import { ZCancelRedemptionParams, ZCancelRedemptionRequest, ZCancelRedemptionResponse } from '@sweepstack/contracts/redeem/cancel-redemption';
 import { ZRedeemStatusResponse } from '@sweepstack/contracts/redeem/redeem-status';
@@ -35,6 +36,8 @@ const redeemRoutes: FastifyPluginAsync = async (fastify) => {
           available: refusals.length === 0,
           refusals,
           redeemable: balance.winnings,
+          unplayed: balance.unplayed,
+          playthrough: FC_PLAYTHROUGH_MULTIPLIER,
           minimums: settings.minimums,
           usdPerFc: 1 as const,
           pending: history.filter((r) => r.status === 'pending'),

@@ -60,6 +60,10 @@ describe.each(dialectsUnderTest())('redeem on %s', (dialect) => {
     expect(unverified.statusCode).toBe(403);
     expect(unverified.json().error.code).toBe('REDEEM_NOT_VERIFIED');
     expect(await status(cookie)).toMatchObject({ available: false, refusals: ['REDEEM_NOT_VERIFIED'], redeemable: 20_000, minimums: { bank: 10_000, gift_card: 5_000 } });
+    // The unplayed Fortune Coins (the sign-up gift here) and the play-through that unlocks them, as the ledger holds them.
+    const unplayed = (await getPlayerBalance(t.database.db, playerId)).unplayed;
+    expect(unplayed).toBeGreaterThan(0);
+    expect(await status(cookie)).toMatchObject({ unplayed, playthrough: 1 });
     await nothingMoved(playerId, 20_000);
 
     const uploaded = await t.app.inject({ method: 'POST', url: '/rest/player/documents/', ...withCookie(multipartFile('id.pdf', 'application/pdf', (await sampleDocuments()).pdf), cookie) });

@@ -12,8 +12,8 @@ export interface CashState {
   challengeUrl: string | null;
   /** The last decline or failure message (shown on the failed page). */
   message: string | null;
-  /** The package bought last, for the success page. */
-  completed: { presetId: string | null; amountCents: number } | null;
+  /** The package bought last, for the success page (its receipt reads the payment). */
+  completed: { presetId: string | null; amountCents: number; paymentId: string | null } | null;
   /** True while the cashIframe path is open: the support chat (when it exists) hides itself. */
   supportChatHidden: boolean;
   set(patch: Partial<Omit<CashState, 'set' | 'reset'>>): void;

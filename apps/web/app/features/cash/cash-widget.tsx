@@ -14,6 +14,7 @@ import { cashHash, nextMethod, parseCashHash, presetOf, type CashRoute, type Pay
 import { concernsCurrent, useCash } from './cash-store';
 import { DepositFlow } from './deposit-flow';
 import { PresetPackageTrigger } from './preset-package';
+import { Receipt } from './receipt';
 
 
 function useHash(): [string, (hash: string) => void] {
@@ -33,12 +34,13 @@ function useHash(): [string, (hash: string) => void] {
   return [hash, go];
 }
 
-function OutcomePage({ kind, message, retry, onClose, onAgain }: { kind: 'success' | 'failed'; message?: string | null; retry?: { method: PaymentMethod } | null; onClose(): void; onAgain(): void }) {
+function OutcomePage({ kind, message, retry, paymentId, onClose, onAgain }: { kind: 'success' | 'failed'; message?: string | null; retry?: { method: PaymentMethod } | null; paymentId?: string | null; onClose(): void; onAgain(): void }) {
   const { t } = useTranslation();
   return (
     <div className="grid gap-4 text-center" data-testid={`cash-${kind}`}>
       <p className="text-2xl font-extrabold">{kind === 'success' ? t('cash.successTitle') : t('cash.failedTitle')}</p>
       <p className="text-muted">{kind === 'success' ? t('cash.successText') : (message ?? t('cash.declineDefault'))}</p>
+      {kind === 'success' && paymentId && <Receipt paymentId={paymentId} />}
       {kind === 'failed' && retry && (
         <button type="button" className="btn btn-primary" onClick={onAgain}>
           {t('cash.tryNextMethod', { method: t(`cash.methods.${retry.method}`) })}
@@ -88,7 +90,7 @@ export default function CashWidget() {
     (outcome: 'success' | 'failed', reason?: string) => {
       const state = useCash.getState();
       if (outcome === 'success') {
-        state.set({ step: 'packages', completed: { presetId: state.presetId, amountCents: 0 }, paymentId: null, challengeUrl: null });
+        state.set({ step: 'packages', completed: { presetId: state.presetId, amountCents: 0, paymentId: state.paymentId }, paymentId: null, challengeUrl: null });
         go(cashHash({ kind: 'success' }));
       } else {
         state.set({ step: 'packages', paymentId: null, challengeUrl: null, message: reason ? t(`cash.reasons.${reason}`, { defaultValue: t('cash.declineDefault') }) : t('cash.declineDefault') });
@@ -127,7 +129,7 @@ export default function CashWidget() {
       pushEvent({ event: 'deposit', transaction_id: push.data.paymentId, value: push.data.amountCents / 100, currency: 'USD', deposits_count: push.data.depositsCount, first_deposit: push.data.isFirstDeposit, ...identity });
       pushEvent({ event: 'purchase', transaction_id: push.data.paymentId, ecommerce, ...identity });
       pushEvent({ event: 'payment_complete', transaction_id: push.data.paymentId, method: a?.methodId, package_id: a?.packageId, coins: a?.coins, bonus: a?.bonus });
-      state.set({ step: 'packages', paymentId: null, challengeUrl: null, completed: { presetId: state.presetId, amountCents: push.data.amountCents } });
+      state.set({ step: 'packages', paymentId: null, challengeUrl: null, completed: { presetId: state.presetId, amountCents: push.data.amountCents, paymentId: push.data.paymentId ?? state.paymentId } });
       go(cashHash({ kind: 'success' }));
       // App init again: depositsCount and hasDeposits (sidebar items for depositors), fresh balances.
       void revalidator.revalidate();
@@ -149,7 +151,7 @@ export default function CashWidget() {
   let body: React.ReactNode = null;
   if (route) {
     if (route.kind === 'success') {
-      body = <OutcomePage kind="success" onClose={close} onAgain={() => go(cashHash({ kind: 'deposit' }))} />;
+      body = <OutcomePage kind="success" paymentId={cash.completed?.paymentId} onClose={close} onAgain={() => go(cashHash({ kind: 'deposit' }))} />;
     } else if (route.kind === 'failed' || route.kind === 'failed-next') {
       body = (
         <OutcomePage

@@ -66,11 +66,11 @@ function PackageList({ packages, locale, onPick }: { packages: CoinPackage[]; lo
   );
 }
 
-function MethodChoice({ value, onChange }: { value: PaymentMethod | null; onChange(method: PaymentMethod): void }) {
+/** The method choice; `labelledBy` is the step heading that names it ("Payment method" once on screen). */
+function MethodChoice({ value, onChange, labelledBy }: { value: PaymentMethod | null; onChange(method: PaymentMethod): void; labelledBy: string }) {
   const { t } = useTranslation();
   return (
-    <fieldset>
-      <legend className="field-label">{t('cash.methodTitle')}</legend>
+    <fieldset aria-labelledby={labelledBy}>
       <div className="grid gap-2" role="radiogroup">
         {PAYMENT_METHODS.map((m) => (
           <label key={m} className={`card flex cursor-pointer items-center gap-3 p-3 ${value === m ? 'border-primary' : ''}`}>
@@ -263,7 +263,7 @@ export function DepositFlow({ locale, initialPresetId, initialMethod, onFinished
       )}
       {cash.step === 'method' && (
         <>
-          <MethodChoice value={cash.method} onChange={(method) => cash.set({ method })} />
+          <MethodChoice value={cash.method} onChange={(method) => cash.set({ method })} labelledBy={headingId} />
           <button type="button" className="btn btn-primary w-full" disabled={!cash.method} onClick={() => cash.set({ step: 'details' })}>
             {t('cash.continue')}
           </button>

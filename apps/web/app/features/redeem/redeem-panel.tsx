@@ -175,6 +175,11 @@ export function RedeemPanel({ locale }: { locale: Locale }) {
       <p>
         {t('redeem.redeemable')}: <strong className="tabular-nums" data-testid="redeem-available">{fc(info.redeemable)}</strong> {t('balance.fortune')}
       </p>
+      {/* Why the figure may be lower than the Fortune Coins held: only winnings count (docs/wallet-ledger.md). */}
+      <div className="grid gap-1 text-sm text-muted" data-testid="redeem-playthrough">
+        <p>{t('redeem.playthrough.why')}</p>
+        {info.unplayed > 0 && <p data-testid="redeem-unplayed">{t('redeem.playthrough.unplayed', { count: info.playthrough, unplayed: fc(info.unplayed) })}</p>}
+      </div>
       {info.available && (
         <InsufficientWithdrawalModal open={insufficientOpen} onOpenChange={setInsufficientOpen} redeemable={info.redeemable} minimums={info.minimums} method={eligible.length === 0 ? null : method} fc={fc} />
       )}
