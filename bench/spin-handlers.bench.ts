@@ -25,7 +25,7 @@ const HANDLERS = 5;
 const LOAD_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'spin-load-client.mjs');
 const GAMES = ['comet-courier', 'golden-koi-link', 'cherry-hearth-classic', 'nebula-drift'];
 
-interface Server {
+export interface Server {
   label: string;
   app: FastifyInstance;
   database: TestDatabase;
@@ -72,7 +72,7 @@ async function server(label: string, handlers: number): Promise<Server> {
   return { label, app, database, url: `http://127.0.0.1:${port}`, players };
 }
 
-async function load(target: Server, connections: number, seconds: number): Promise<LoadResult & { ok: number }> {
+export async function load(target: Server, connections: number, seconds: number): Promise<LoadResult & { ok: number }> {
   const child = spawn(process.execPath, [LOAD_CLIENT, JSON.stringify({ url: target.url, connections, seconds, warmupSeconds: 2, players: target.players })], { stdio: ['ignore', 'pipe', 'inherit'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -86,7 +86,7 @@ async function load(target: Server, connections: number, seconds: number): Promi
  * where there are handlers): the effective rate counts that time too, so a server that only defers
  * its handlers' work gains nothing.
  */
-async function round(target: Server, connections: number, seconds: number): Promise<{ rps: number; effective: number; drainMs: number; p99Ms: number; non2xx: number; cpuMicrosPerSpin: number }> {
+export async function round(target: Server, connections: number, seconds: number): Promise<{ rps: number; effective: number; drainMs: number; p99Ms: number; non2xx: number; cpuMicrosPerSpin: number }> {
   const countRounds = async () => Number((await target.database.db.selectFrom('game_rounds').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const roundsBefore = await countRounds();
   const cpuBefore = process.cpuUsage();

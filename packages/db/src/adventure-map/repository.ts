@@ -76,20 +76,27 @@ export async function adventureMapPointsOf(db: Db, playerIds: readonly number[],
   return new Map(rows.map((r) => [Number(r.player_id), Number(r.points)]));
 }
 
-/** Adds points on the map `slug`; a row of an older map starts over at the start. */
+/** Adds points on the map `slug` for one player or many (one statement); a row of an older map starts over at the start. */
 export async function addAdventureMapPoints(trx: Db, playerId: number, slug: string, points: number, nowMs: number): Promise<void> {
-  await trx
-    .insertInto('adventure_map_players')
-    .values({ player_id: playerId, map_slug: slug, points, current_index: 0, updated_at_ms: nowMs })
-    .onConflict((oc) =>
-      oc.column('player_id').doUpdateSet({
-        points: sql`case when adventure_map_players.map_slug = ${slug} then adventure_map_players.points + ${points} else ${points} end`,
-        current_index: sql`case when adventure_map_players.map_slug = ${slug} then adventure_map_players.current_index else 0 end`,
-        map_slug: slug,
-        updated_at_ms: nowMs,
-      }),
-    )
-    .execute();
+  await addAdventureMapPointsOfMany(trx, new Map([[playerId, points]]), slug, nowMs);
+}
+
+export async function addAdventureMapPointsOfMany(trx: Db, points: ReadonlyMap<number, number>, slug: string, nowMs: number): Promise<void> {
+  const rows = [...points].map(([playerId, value]) => ({ player_id: playerId, map_slug: slug, points: value, current_index: 0, updated_at_ms: nowMs }));
+  for (let start = 0; start < rows.length; start += 150) {
+    await trx
+      .insertInto('adventure_map_players')
+      .values(rows.slice(start, start + 150))
+      .onConflict((oc) =>
+        oc.column('player_id').doUpdateSet({
+          points: sql`case when adventure_map_players.map_slug = excluded.map_slug then adventure_map_players.points + excluded.points else excluded.points end`,
+          current_index: sql`case when adventure_map_players.map_slug = excluded.map_slug then adventure_map_players.current_index else 0 end`,
+          map_slug: sql`excluded.map_slug`,
+          updated_at_ms: nowMs,
+        }),
+      )
+      .execute();
+  }
 }
 
 /**

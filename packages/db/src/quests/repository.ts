@@ -203,18 +203,25 @@ export async function questProgressOf(db: Db, questId: number, playerIds: readon
 }
 
 /**
- * Saves progress a handler computed. The write itself keeps progress from going backwards: the
- * stored value is the larger of the two, and a completion time once set is kept.
+ * Saves progress a handler computed, for one player or many, in one statement. The write itself keeps
+ * progress from going backwards: the stored value is the larger of the two, and a completion time once
+ * set is kept.
  */
 export async function saveQuestProgress(trx: Db, playerId: number, questId: number, changed: ReadonlyMap<number, TaskProgress>, nowMs: number): Promise<void> {
-  for (const [taskId, value] of changed) {
+  await saveQuestProgressOfMany(trx, questId, new Map([[playerId, changed]]), nowMs);
+}
+
+export async function saveQuestProgressOfMany(trx: Db, questId: number, changed: ReadonlyMap<number, ReadonlyMap<number, TaskProgress>>, nowMs: number): Promise<void> {
+  const rows = [...changed].flatMap(([playerId, tasks]) => [...tasks].map(([taskId, value]) => ({ player_id: playerId, task_id: taskId, quest_id: questId, progress: value.progress, completed_at_ms: value.completedAtMs, updated_at_ms: nowMs })));
+  // A few hundred rows per statement keeps within both dialects' parameter limits.
+  for (let start = 0; start < rows.length; start += 150) {
     await trx
       .insertInto('quest_task_progress')
-      .values({ player_id: playerId, task_id: taskId, quest_id: questId, progress: value.progress, completed_at_ms: value.completedAtMs, updated_at_ms: nowMs })
+      .values(rows.slice(start, start + 150))
       .onConflict((oc) =>
         oc.columns(['player_id', 'task_id']).doUpdateSet({
-          progress: sql`case when quest_task_progress.progress > ${value.progress} then quest_task_progress.progress else ${value.progress} end`,
-          completed_at_ms: sql`coalesce(quest_task_progress.completed_at_ms, ${value.completedAtMs})`,
+          progress: sql`case when quest_task_progress.progress > excluded.progress then quest_task_progress.progress else excluded.progress end`,
+          completed_at_ms: sql`coalesce(quest_task_progress.completed_at_ms, excluded.completed_at_ms)`,
           updated_at_ms: nowMs,
         }),
       )

@@ -3,15 +3,16 @@ import { DailyLoginPrizeClaimed } from '@sweepstack/contracts/daily-login/events
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { QuestTaskCompleted, QuestTaskProgressed } from '@sweepstack/contracts/quests/events';
 import { WheelOfTreasureSpun } from '@sweepstack/contracts/wheel-of-treasure/events';
-import { questProgressOf, questRuleOf, runningQuest, saveQuestProgress } from '@sweepstack/db/quests/repository';
-import { applyQuestActivities, progressPercent, type QuestActivity } from '@sweepstack/domain/quests/quest-rules';
+import { questProgressOf, questRuleOf, runningQuest, saveQuestProgressOfMany } from '@sweepstack/db/quests/repository';
+import { applyQuestActivities, progressPercent, type QuestActivity, type TaskProgress } from '@sweepstack/domain/quests/quest-rules';
 import type { EventContext, On, OnBatch } from '../../events/registry';
 import { FEATURE, prizeView } from './views';
 
 /**
  * Moves every running quest task the player's activities count for, in one transaction: progress
  * only grows (in the rules and again in the write), and a task completed here pays its prize once
- * through the rewards engine (key `quests:<task>:<player>`), with a `quest` push for each.
+ * through the rewards engine (key `quests:<task>:<player>`), with a `quest` push for each; progress is
+ * pushed when a task's shown percentage moves. The progress of every player of a batch is one write.
  */
 export async function progressQuests(ctx: EventContext, activities: ReadonlyMap<number, QuestActivity[]>): Promise<void> {
   if (activities.size === 0) return;
@@ -20,17 +21,23 @@ export async function progressQuests(ctx: EventContext, activities: ReadonlyMap<
   if (!quest || quest.tasks.length === 0) return;
   const rule = questRuleOf(quest);
   const before = await questProgressOf(ctx.trx, quest.id, [...activities.keys()]);
+  const results = new Map<number, ReturnType<typeof applyQuestActivities>>();
   for (const [playerId, list] of activities) {
     const result = applyQuestActivities(rule, before.get(playerId) ?? new Map(), list);
-    if (result.changed.size === 0) continue;
-    await saveQuestProgress(ctx.trx, playerId, quest.id, result.changed, nowMs);
-    const taskOf = (id: number) => quest.tasks.find((t) => t.id === id)!;
+    if (result.changed.size > 0) results.set(playerId, result);
+  }
+  if (results.size === 0) return;
+  await saveQuestProgressOfMany(ctx.trx, quest.id, new Map([...results].map(([playerId, result]) => [playerId, result.changed])), nowMs);
+  const taskOf = (id: number) => quest.tasks.find((t) => t.id === id)!;
+  for (const [playerId, result] of results) {
+    const percentOf = (id: number, value: TaskProgress | undefined) => ((value?.completedAtMs ?? null) !== null ? 100 : progressPercent(value?.progress ?? 0, taskOf(id).target));
     const updateOf = (id: number) => {
       const task = taskOf(id);
       const value = result.changed.get(id)!;
-      return { id, dayIndex: task.dayIndex, progress: value.completedAtMs !== null ? 100 : progressPercent(value.progress, task.target), current: value.progress, target: task.target, isCompleted: value.completedAtMs !== null };
+      return { id, dayIndex: task.dayIndex, progress: percentOf(id, value), current: value.progress, target: task.target, isCompleted: value.completedAtMs !== null };
     };
-    const moved = [...result.changed.keys()].filter((id) => !result.completed.includes(id));
+    // A push when a task's shown percentage moves (not on every round of a long task), or it completes.
+    const moved = [...result.changed.keys()].filter((id) => !result.completed.includes(id) && percentOf(id, result.changed.get(id)) !== percentOf(id, before.get(playerId)?.get(id)));
     if (moved.length > 0) {
       await ctx.recordPush({ eventType: QuestTaskProgressed.name, playerId, payload: { questId: quest.id, taskIds: moved }, push: { type: 'quest', action: 'taskProgress', data: { questId: quest.id, tasks: moved.map(updateOf), prize: null } } });
     }
