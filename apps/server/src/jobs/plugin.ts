@@ -27,7 +27,7 @@ const coreJobsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'kin
 export async function registerJobs(app: FastifyInstance, options: Partial<Pick<JobRunnerOptions, 'pollMs' | 'leaseMs' | 'batchSize'>> = {}): Promise<void> {
   const registry = new JobRegistry();
   await loadJobFiles(registry, coreJobsDir);
-  const runner = new JobRunner({ leaseMs: app.deps.config.JOBS_LEASE_MS, ...options, database: app.deps.database, registry, clock: app.deps.clock, log: app.log });
+  const runner = new JobRunner({ leaseMs: app.deps.config.JOBS_LEASE_MS, ...options, database: app.deps.database, registry, clock: app.deps.clock, rng: app.deps.rng, log: app.log });
   app.decorate('jobs', { registry, runner, define: registry.define });
   app.addHook('onReady', async () => {
     if (app.deps.config.JOBS_RUNNER) await runner.start();

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { isJobKind, type Job, type ScheduleResult } from '@sweepstack/db/jobs/repository';
 import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
+import type { Rng } from '@sweepstack/domain/shared/rng';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { parseCron, type MissedPolicy } from './cron';
@@ -13,6 +14,8 @@ export type ScheduleJob = (kind: string, key: string, runAtMs: number, payload?:
 
 interface ContextBase {
   clock: Clock;
+  /** Chance (DESIGN.md rule 6): the app's Rng (a seeded one in tests); jobs never reach for node:crypto. */
+  rng: Rng;
   log: FastifyBaseLogger;
   /** Schedules a follow-up job through `db` (in the run's transaction when it has one). */
   scheduleJob: ScheduleJob;

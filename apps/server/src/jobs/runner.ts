@@ -18,6 +18,8 @@ import {
 import type { DatabaseHandle } from '@sweepstack/db/connection';
 import type { Database } from '@sweepstack/db/schema';
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
+import type { Rng } from '@sweepstack/domain/shared/rng';
+import { cryptoRng } from '../lib/crypto-rng';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import { occurrenceKey, planOccurrences } from './cron';
@@ -29,6 +31,8 @@ export interface JobRunnerOptions {
   log: FastifyBaseLogger;
   /** Due times, leases and run contexts all read this clock (tests pass a fake one). */
   clock?: Clock;
+  /** The run contexts' chance (the app's Rng). */
+  rng?: Rng;
   /** Looks for due jobs (of other processes, retries, leases that expired) at least this often. */
   pollMs?: number;
   /** How long a claim holds without a heartbeat; heartbeats come every third of it. */
@@ -285,6 +289,7 @@ export class JobRunner {
     const { database, log } = this.options;
     const contextOf = (db: Kysely<Database> | Transaction<Database>) => ({
       clock: this.clock,
+      rng: this.options.rng ?? cryptoRng,
       log,
       scheduleJob: ((kind, key, runAtMs, payload) => scheduleJob(db, kind, key, runAtMs, payload, { clock: this.clock })) satisfies ScheduleJob,
     });
