@@ -87,6 +87,11 @@ export function nextDay(day: string): string {
   return dayName(parseDay(day) + 1);
 }
 
+/** The day before `day` (calendar arithmetic, no time zone involved). */
+export function previousDay(day: string): string {
+  return dayName(parseDay(day) - 1);
+}
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
   return parseDay(to) - parseDay(from);
