@@ -81,3 +81,22 @@ test("the day's welcome opens the daily login modal 5 s after load for a player 
   await page.waitForTimeout(6500);
   await expect(dialog).toBeHidden();
 });
+
+test.describe('on a desktop', () => {
+  test.use({ viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false });
+
+  test("the sidebar entry says the prize is ready, then counts down to the next claim once it is claimed", async ({ page }) => {
+    test.setTimeout(60_000);
+    await signUp(page, uniqueEmail('daily-nav'));
+    await page.goto('/lobby/');
+    const entry = page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: /Daily prize/ });
+    await expect(entry.getByTestId('nav-ready')).toHaveText('Ready');
+    expect((await page.request.get('/rest/daily-login/apply-prize/')).status()).toBe(200);
+    await page.reload();
+    const countdown = entry.getByTestId('nav-countdown');
+    await expect(countdown).toHaveText(/Available in \d{2}:\d{2}:\d{2}$/);
+    await expect(entry.getByTestId('nav-ready')).toHaveCount(0);
+    const first = await countdown.innerText();
+    await expect.poll(() => countdown.innerText(), { timeout: 5000 }).not.toBe(first);
+  });
+});

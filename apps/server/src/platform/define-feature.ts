@@ -1,4 +1,4 @@
-import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import type { AppInitData, FeatureTimes } from '@sweepstack/contracts/app/app-init';
 import type { FeaturesGamesInfoFields } from '@sweepstack/contracts/app/features-games-info';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
@@ -27,6 +27,12 @@ export interface AppInitSliceInput {
  * once (a fixed number of statements, whatever the number of features). Must be cheap and pure.
  */
 export type AppInitSlice = { [K in AppInitFeatureKey]: { key: K; build(input: AppInitSliceInput): AppInitData[K] } }[AppInitFeatureKey];
+
+/** A feature's `times`, named (app init's `featureTimes` is keyed by feature name). */
+export interface FeatureTimesSlice {
+  feature: string;
+  times: NonNullable<FeatureDefinition['times']>;
+}
 
 /** What an operator route's handler may use besides the request (see `operatorRoutes`). */
 export interface OperatorRouteTools {
@@ -85,6 +91,12 @@ export interface FeatureDefinition {
   jobs?: readonly JobDefinition<never>[];
   /** The feature's part of `GET /rest/app/init/`. */
   appInit?: AppInitSlice;
+  /**
+   * App init's `featureTimes[<name>]`: when the feature ends and when the player can act again (the
+   * web's finish timer, the sidebar's ready badge or countdown). Built like an app-init slice, from
+   * the feature's `feature_status` and `player_feature_state` rows: cheap and pure. Undefined: nothing to tell.
+   */
+  times?: (input: AppInitSliceInput) => FeatureTimes | undefined;
   /** The feature's part of `GET /rest/features-games-info/info/` (statusFeatures, featuresInfo, its fields). */
   featureInfo?: (input: FeatureInfoInput) => Promise<FeatureInfoContribution>;
   /** What the feature adds to `GET /rest/available-sets/check/` (its packages, `promoOffers` entries). */

@@ -5,7 +5,7 @@ import { AppError } from '@sweepstack/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { audit, requireOperator, type Operator, type OperatorRole } from '../kyc/operators';
 import type { JobDefinition } from '../jobs/registry';
-import type { AppInitSlice, FeatureDefinition, OperatorRouteTools } from './define-feature';
+import type { AppInitSlice, FeatureDefinition, FeatureTimesSlice, OperatorRouteTools } from './define-feature';
 
 /** This app's feature folders: `features/<feature>/feature.ts`. */
 export const FEATURES_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'features');
@@ -30,6 +30,8 @@ export interface LoadedFeatures {
   list: readonly FeatureDefinition[];
   /** The app-init slices of the features that have one. */
   appInitSlices: readonly (AppInitSlice & { feature: string })[];
+  /** The features that tell their times in app init (`featureTimes`). */
+  timeSlices: readonly FeatureTimesSlice[];
   /** The job kinds each feature defined on the job registry (`app.jobs`). */
   jobKinds: readonly { kind: string; feature: string }[];
 }
@@ -86,6 +88,7 @@ export async function loadFeatures(app: FastifyInstance, extraRoots: readonly st
   const loaded: LoadedFeatures = {
     list,
     appInitSlices: list.flatMap((f) => (f.appInit ? [{ ...f.appInit, feature: f.name }] : [])),
+    timeSlices: list.flatMap((f) => (f.times ? [{ feature: f.name, times: f.times }] : [])),
     jobKinds: list.flatMap((f) => (f.jobs ?? []).map((job) => ({ kind: job.kind, feature: f.name }))),
   };
   const keys = new Set<string>();

@@ -38,6 +38,8 @@ export interface FeatureNavItem {
   feature: string;
   to?: string;
   modal?: ModalName;
+  /** The feature's `availableAtMs`: a ready badge or a countdown beside the label. */
+  availableAtMs?: number;
 }
 
 export interface ShellData {

@@ -22,6 +22,11 @@ export interface FeatureState {
   isActive: boolean;
   /** When the feature finishes (epoch ms); the web's finish timer (spec §4) turns it off then. */
   finishesAtMs?: number | null;
+  /**
+   * From when the player can act again (claim, spin…; epoch ms, a time passed means now): the sidebar
+   * shows a ready badge or a countdown on the feature's entries. Absent: the feature tells nothing.
+   */
+  availableAtMs?: number;
 }
 
 /** What a deep link or a visibility rule may look at besides the feature's own state. */

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import type { FeatureState, Visitor, WebFeature } from './feature';
 import { createRegistry, registry } from './registry';
 
@@ -48,6 +49,17 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
     expect(registry.navEntries('sidebar', active()).map((e) => e.key)).toEqual([]);
     expect(registry.navEntries('sidebar', active('prize-drops', 'vip', 'seasons', 'bingo', 'magic-boxes')).map((e) => e.key)).toEqual(['rankLeague', 'bingo', 'season', 'magicBoxes', 'prizeDrops']);
     expect(registry.navEntries('sidebar', active('seasons')).map((e) => [e.key, e.to, e.feature])).toEqual([['season', undefined, 'seasons']]);
+  });
+
+  it("completes each feature's state with app init's featureTimes (finish timer, availability) and carries nothing else", () => {
+    // Every other feature's slice answers off (a proxy: whatever field a feature reads).
+    const appInit = (fields: Record<string, unknown>) => new Proxy(fields, { get: (target, key: string) => (key in target ? target[key] : key === 'TournamentsSubscriptions' ? [] : { isActive: false, enabled: false }) }) as unknown as AppInitData;
+    const init = appInit({ dailyLogin: { isActive: true }, featureTimes: { 'daily-login': { finishesAtMs: 5000, availableAtMs: 7000 }, 'wheel-of-treasure': { availableAtMs: 0 } } });
+    const states = registry.featureStates(init);
+    expect(states['daily-login']).toEqual({ isActive: true, finishesAtMs: 5000, availableAtMs: 7000 });
+    expect(states['wheel-of-treasure']).toEqual({ isActive: true, availableAtMs: 0 });
+    const without = registry.featureStates(appInit({ dailyLogin: { isActive: true }, featureTimes: undefined }));
+    expect(without['daily-login']).toEqual({ isActive: true });
   });
 
   it('declares each page\'s route module where it is, and the middleware of spec §2', () => {

@@ -110,7 +110,13 @@ export function createRegistry(modules: FeatureModules) {
     /** Every feature's state for one player, from app init (runs on the server). */
     featureStates(init: AppInitData): Record<string, FeatureState> {
       const states: Record<string, FeatureState> = {};
-      for (const { feature } of features) if (feature.state) states[feature.id] = feature.state(init);
+      for (const { feature } of features) {
+        if (!feature.state) continue;
+        // The server's featureTimes (the feature's `times`) complete what the feature's slice says.
+        const times = init.featureTimes?.[feature.id];
+        const state = feature.state(init);
+        states[feature.id] = times ? { ...state, ...(times.finishesAtMs !== undefined ? { finishesAtMs: times.finishesAtMs } : {}), ...(times.availableAtMs !== undefined ? { availableAtMs: times.availableAtMs } : {}) } : state;
+      }
       return states;
     },
 

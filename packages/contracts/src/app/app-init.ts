@@ -57,6 +57,18 @@ export const ZPlayerBalance = z.object({
 });
 export type PlayerBalance = z.infer<typeof ZPlayerBalance>;
 
+/**
+ * When a built feature ends and when it next has something for the player (not a spec §3 field; the
+ * web's finish timers and its sidebar's ready badge or countdown read it). Epoch ms.
+ */
+export const ZFeatureTimes = z.object({
+  /** The feature's end (spec §4 finish timer); null: no end set. */
+  finishesAtMs: z.number().int().nullable().optional(),
+  /** From when the player can act again (claim, spin…); a time passed means now. */
+  availableAtMs: z.number().int().optional(),
+});
+export type FeatureTimes = z.infer<typeof ZFeatureTimes>;
+
 export const ZAppInitData = z.object({
   // identity
   login: z.string().nullable(),
@@ -106,6 +118,8 @@ export const ZAppInitData = z.object({
   wsConnectionData: ZOpaqueObject.nullable(),
   websocket: z.string().nullable(),
   token: z.string().nullable(),
+  /** Feature name → its times (only the features that tell them). */
+  featureTimes: z.record(z.string(), ZFeatureTimes).optional(),
 });
 export type AppInitData = z.infer<typeof ZAppInitData>;
 

@@ -148,6 +148,14 @@ export async function latestClaimsSince(db: Db, fromDay: string, afterPlayerId: 
 /** The feature's name in every layer, in `feature_status` and `player_feature_state`. */
 export const DAILY_LOGIN_FEATURE = 'daily-login';
 
+/** A player's row of `player_feature_state` in daily login (written with each claim). */
+export interface DailyLoginPlayerState {
+  level: number;
+  lastClaimDay: string;
+  /** When the next claim opens: the start of the operator day after `lastClaimDay` (absent in rows written before it existed). */
+  nextClaimAtMs?: number;
+}
+
 /** Daily login's row of `feature_status` (what app init's `dailyLogin.isActive` is built from). */
 export interface DailyLoginStatus {
   active: boolean;

@@ -1,7 +1,7 @@
 import type { DailyLoginApplyPrizeResponse } from '@sweepstack/contracts/daily-login/apply-prize';
 import { DailyLoginPrizeClaimed } from '@sweepstack/contracts/daily-login/events';
 import { AppError } from '@sweepstack/contracts/errors';
-import { addOutageDay, currentLadder, DAILY_LOGIN_FEATURE, gameSlugs, insertClaim, ladderStateOf, outageDaysSince, type DailyLoginLadder } from '@sweepstack/db/daily-login/repository';
+import { addOutageDay, currentLadder, DAILY_LOGIN_FEATURE, type DailyLoginPlayerState, gameSlugs, insertClaim, ladderStateOf, outageDaysSince, type DailyLoginLadder } from '@sweepstack/db/daily-login/repository';
 import { writePlayerFeatureState } from '@sweepstack/db/repositories/feature-state';
 import type { Player } from '@sweepstack/db/repositories/players';
 import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
@@ -11,7 +11,7 @@ import { claimLevel, ladderStatus } from '@sweepstack/domain/daily-login/ladder'
 import { prizeCost } from '@sweepstack/domain/rewards/budget';
 import type { Prize } from '@sweepstack/domain/rewards/prize';
 import type { Clock } from '@sweepstack/domain/shared/clock';
-import { operatorDay } from '@sweepstack/domain/shared/operator-day';
+import { nextDay, operatorDay, operatorDayStartMs } from '@sweepstack/domain/shared/operator-day';
 import type { Kysely, Transaction } from 'kysely';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
@@ -42,7 +42,9 @@ export async function payClaim(
   if (!charged && options.chargeBudget === 'required') throw new BudgetSpent();
   const key = claimKey(claim.playerId, claim.day);
   const credit = await creditPlayer(trx, { playerId: claim.playerId, feature: DAILY_LOGIN_FEATURE, prize: claim.prize, idempotencyKey: key, metadata: { day: claim.day, level: claim.level, automatic: claim.automatic }, notify: claim.automatic }, { clock: options.clock });
-  await writePlayerFeatureState(trx, claim.playerId, DAILY_LOGIN_FEATURE, { level: claim.level, lastClaimDay: claim.day }, nowMs);
+  // When the next claim opens (the next operator day's start), for app init's featureTimes.
+  const nextClaimAtMs = operatorDayStartMs(nextDay(claim.day), await readOperatorTimeZone(trx));
+  await writePlayerFeatureState(trx, claim.playerId, DAILY_LOGIN_FEATURE, { level: claim.level, lastClaimDay: claim.day, nextClaimAtMs } satisfies DailyLoginPlayerState, nowMs);
   const data = { day: claim.day, level: claim.level, freeSpinCount: claim.prize.kind === 'free_spins' ? claim.prize.count : 0, automatic: claim.automatic };
   await recordPush(trx, { eventType: DailyLoginPrizeClaimed.name, playerId: claim.playerId, push: { type: 'dailyLogin', action: 'claimed', data }, payload: data }, { clock: options.clock });
   return { paid: true, ...(credit.freeSpinGrantId !== undefined ? { freeSpinGrantId: credit.freeSpinGrantId } : {}) };

@@ -222,6 +222,9 @@ describe.each(dialectsUnderTest())('daily login on %s', (dialect) => {
     const on = await app.inject({ method: 'PUT', url: '/api/operator/daily-login/ladder/', payload: { ...body, afterLast: 'wrap', active: true }, headers: await operatorHeaders() });
     expect(on.statusCode, on.body).toBe(200);
     expect(await appInit()).toEqual({ isActive: true });
+    // App init's featureTimes: never claimed, the claim is open now (the sidebar's ready badge).
+    const times = async () => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } })).json().data.featureTimes['daily-login'];
+    expect(await times()).toEqual({ finishesAtMs: null, availableAtMs: 0 });
     const audit = await db().selectFrom('operator_audit').select('action').where('action', 'like', 'daily-login.%').execute();
     expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['daily-login.ladder.save', 'daily-login.outage-day.mark']));
 
@@ -234,6 +237,8 @@ describe.each(dialectsUnderTest())('daily login on %s', (dialect) => {
     expect(claimed.statusCode, claimed.body).toBe(200);
     const nextMidnight = new Date(Math.floor(clock.nowMs() / DAY_MS) * DAY_MS + DAY_MS).toISOString();
     expect(claimed.json().info).toMatchObject({ timeZone: 'UTC', nextClaimAt: nextMidnight });
+    // After the claim the sidebar counts down to the next claim.
+    expect(await times()).toEqual({ finishesAtMs: null, availableAtMs: Date.parse(nextMidnight) });
     await app.inject({ method: 'PUT', url: '/api/operator/daily-login/time-zone/', payload: { timeZone: 'America/New_York' }, headers: await operatorHeaders() });
   });
 
@@ -258,6 +263,8 @@ describe.each(dialectsUnderTest())('daily login on %s', (dialect) => {
     });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await info(open.cookie)).finishedAt).toBe(new Date(finishAtMs).toISOString());
+    // The web's finish timer reads the end from app init's featureTimes.
+    expect((await app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: open.cookie } })).json().data.featureTimes['daily-login']).toMatchObject({ finishesAtMs: finishAtMs });
     const job = await db().selectFrom('jobs').select(['key', 'run_at_ms']).where('kind', '=', DAILY_LOGIN_FINISH_JOB).executeTakeFirstOrThrow();
     expect(Number(job.run_at_ms)).toBe(finishAtMs);
 

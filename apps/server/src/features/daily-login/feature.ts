@@ -1,7 +1,7 @@
 import { ZDailyLoginApplyPrizeResponse } from '@sweepstack/contracts/daily-login/apply-prize';
 import { ZDailyLoginInfoResponse } from '@sweepstack/contracts/daily-login/info';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { DailyLoginStatus } from '@sweepstack/db/daily-login/repository';
+import type { DailyLoginPlayerState, DailyLoginStatus } from '@sweepstack/db/daily-login/repository';
 import type { JobDefinition } from '../../jobs/registry';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
@@ -55,5 +55,15 @@ export default defineFeature({
       const s = status as DailyLoginStatus | null;
       return { isActive: s !== null && s.active === true && (s.finishesAtMs === null || nowMs < s.finishesAtMs) };
     },
+  },
+
+  // The web's finish timer (the ladder's end) and the sidebar's ready badge or countdown (the next claim).
+  times: ({ status, state, signedIn }) => {
+    const s = status as DailyLoginStatus | null;
+    if (s === null || !s.active) return undefined;
+    const player = state as DailyLoginPlayerState | null;
+    // Never claimed: open now. A row from before nextClaimAtMs existed: nothing to tell.
+    const availableAtMs = !signedIn ? undefined : player === null ? 0 : player.nextClaimAtMs;
+    return { finishesAtMs: s.finishesAtMs, ...(availableAtMs !== undefined ? { availableAtMs } : {}) };
   },
 });

@@ -8,11 +8,14 @@ import { requirePlayer } from '../../plugins/session';
 import { wheelHandlers } from './handlers';
 import { wheelOperatorRoutes } from './operator-routes';
 import { spinWheel } from './spin-wheel';
-import { extraTableOf, extraWheelOffers, FEATURE, isWheelActive, playerStatusOf, wheelInfo } from './wheel-info';
+import { extraTableOf, extraWheelOffers, FEATURE, isWheelActive, playerStatusOf, type WheelPlayerFeatureState, wheelInfo } from './wheel-info';
 
 /** The wheel of treasure (docs/features/wheel-of-treasure.md). */
 export default defineFeature({
   name: FEATURE,
+
+  // The sidebar's ready badge or countdown: the next daily spin (never spun: open now).
+  times: ({ state, signedIn }) => (signedIn ? { availableAtMs: (state as WheelPlayerFeatureState | null)?.nextDailyAtMs ?? 0 } : undefined),
 
   routes: async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

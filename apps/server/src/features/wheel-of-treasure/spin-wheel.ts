@@ -2,6 +2,7 @@ import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
 import type { WheelDraw, WheelSpinAnswer, WheelSpinRequest } from '@sweepstack/contracts/wheel-of-treasure/spin';
 import { WheelOfTreasureSpun } from '@sweepstack/contracts/wheel-of-treasure/events';
 import { recordEvent } from '@sweepstack/db/repositories/domain-events';
+import { writePlayerFeatureState } from '@sweepstack/db/repositories/feature-state';
 import { findSeedById } from '@sweepstack/db/repositories/game-play';
 import type { Player } from '@sweepstack/db/repositories/players';
 import { childRewardDraws, findRewardDrawById, prizeTableById, type RewardDraw } from '@sweepstack/db/rewards/repository';
@@ -9,13 +10,13 @@ import type { Database } from '@sweepstack/db/schema';
 import { findWheelSpin, insertWheelSpin, lockWheelState, saveWheelState, WHEEL_TABLES, wheelSettings, wheelStateOf } from '@sweepstack/db/wheel-of-treasure/repository';
 import type { Prize } from '@sweepstack/domain/rewards/prize';
 import { DomainError } from '@sweepstack/domain/shared/domain-error';
-import { operatorDay } from '@sweepstack/domain/shared/operator-day';
+import { nextOperatorDayStartMs, operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { takeWheelSpin } from '@sweepstack/domain/wheel-of-treasure/wheel-rules';
 import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-context';
 import { drawDependencies } from '../../rewards/draw-dependencies';
 import { drawPrize } from '../../rewards/draw-prize';
-import { extraTableOf, FEATURE, isWheelActive, playerStatusOf } from './wheel-info';
+import { extraTableOf, FEATURE, isWheelActive, playerStatusOf, type WheelPlayerFeatureState } from './wheel-info';
 
 /** Why an account that is not ACTIVE may not spin (docs/responsible-play.md). */
 function refusal(accountStatus: Player['account_status']): ErrorCode {
@@ -107,6 +108,8 @@ export async function spinWheel(deps: AppDeps, playerId: number, request: WheelS
     const table = request.kind === 'daily' ? WHEEL_TABLES.daily : extraTableOf(deps.config.THEME);
     const outcome = await drawPrize(trx, { playerId, feature: FEATURE, table, idempotencyKey: `${spinKey}:wheel`, multiplier: factor, day }, drawDeps);
     await saveWheelState(trx, playerId, taken.state, nowMs);
+    // App init's featureTimes: the next daily spin opens with the next operator day.
+    if (request.kind === 'daily') await writePlayerFeatureState(trx, playerId, FEATURE, { nextDailyAtMs: nextOperatorDayStartMs(nowMs, settings.timeZone) } satisfies WheelPlayerFeatureState, nowMs);
     await insertWheelSpin(trx, { key: spinKey, playerId, kind: request.kind, day, drawId: Number(outcome.draw.id), boosterDrawId, nowMs });
     const answer = await answerOf(trx, { kind: request.kind, drawId: Number(outcome.draw.id), boosterDrawId }, playerId, deps, false);
     await recordEvent(

@@ -13,6 +13,11 @@ type Db = Kysely<Database> | Transaction<Database>;
 
 export const FEATURE = 'wheel-of-treasure';
 
+/** The player's row of `player_feature_state` (written with each daily spin): when the next daily spin opens. */
+export interface WheelPlayerFeatureState {
+  nextDailyAtMs: number;
+}
+
 /** The extended wheel's table in this theme: with the treasure chest only where lootboxes are on (spec §5). */
 export function extraTableOf(theme: ThemeId): string {
   return hasCapability(theme, 'lootboxes') ? WHEEL_TABLES.extraLootbox : WHEEL_TABLES.extra;

@@ -154,12 +154,16 @@ describe.each(dialectsUnderTest())('wheel of treasure on %s (stormrush: lootboxe
     const player = await h.signUp();
     const before = await h.balance(player);
     expect((await h.info(player)).player).toMatchObject({ dailyAvailable: true, nextDailyAtMs: null, boosterEarned: false, extraSpins: 0 });
+    // App init's featureTimes (the sidebar's ready badge, then its countdown to the next free spin).
+    const times = async () => (await h.app().inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: player.cookie } })).json().data.featureTimes['wheel-of-treasure'];
+    expect(await times()).toEqual({ availableAtMs: 0 });
     const key = requestKey();
     const spun = await h.spin(player, 'daily', key);
     expect(spun).toMatchObject({ kind: 'daily', replayed: false, booster: null, boosterFactor: 1, lootbox: null, fellBack: false });
     expect(spun.draw.table).toBe('wheel-of-treasure-daily');
     expect(spun.prize).toEqual(spun.draw.segmentPrize);
     expect(spun.status).toMatchObject({ dailyAvailable: false, nextDailyAtMs: nextOperatorDayStartMs(h.clock.nowMs(), 'America/New_York') });
+    expect(await times()).toEqual({ availableAtMs: spun.status.nextDailyAtMs });
     const paid = coinsOf(spun.prize);
     const after = await h.balance(player);
     expect(after.coins - before.coins).toBe(paid.gc);

@@ -1,8 +1,8 @@
-import type { AppInitData, PlayerBalance } from '@sweepstack/contracts/app/app-init';
+import type { AppInitData, FeatureTimes, PlayerBalance } from '@sweepstack/contracts/app/app-init';
 import type { TermsRequirement } from '@sweepstack/contracts/terms/terms';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
-import type { AppInitFeatureKey, AppInitSlice } from '../../platform/define-feature';
+import type { AppInitFeatureKey, AppInitSlice, FeatureTimesSlice } from '../../platform/define-feature';
 
 /**
  * The feature flags of app init as answered while a feature is not built: each is off, with its
@@ -129,16 +129,24 @@ export interface AppInitBuilder {
  * slice are constant: serialized once, shared by every answer. Sliced features are built per answer
  * from the state rows (cheap, pure functions).
  */
-export function appInitBuilder(slices: readonly AppInitSlice[]): AppInitBuilder {
+export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: readonly FeatureTimesSlice[] = []): AppInitBuilder {
   const sliced = new Set<string>(slices.map((s) => s.key));
   const constantFlags = Object.fromEntries(Object.entries(featureFlags()).filter(([key]) => !sliced.has(key)));
-  const sliceFields = (features: FeatureStateInputs, signedIn: boolean, feature: (slice: AppInitSlice) => string): Partial<Pick<AppInitData, AppInitFeatureKey>> => {
+  const sliceFields = (features: FeatureStateInputs, signedIn: boolean, feature: (slice: AppInitSlice) => string): Partial<Pick<AppInitData, AppInitFeatureKey | 'featureTimes'>> => {
     const fields: Partial<Record<AppInitFeatureKey, unknown>> = {};
     for (const slice of slices) {
       const name = feature(slice);
       fields[slice.key] = slice.build({ status: features.status.get(name) ?? null, state: signedIn ? (features.states.get(name) ?? null) : null, signedIn, nowMs: features.nowMs });
     }
-    return fields as Partial<Pick<AppInitData, AppInitFeatureKey>>;
+    if (timeSlices.length > 0) {
+      const times: Record<string, FeatureTimes> = {};
+      for (const { feature, times: build } of timeSlices) {
+        const built = build({ status: features.status.get(feature) ?? null, state: signedIn ? (features.states.get(feature) ?? null) : null, signedIn, nowMs: features.nowMs });
+        if (built) times[feature] = built;
+      }
+      (fields as Record<string, unknown>).featureTimes = times;
+    }
+    return fields as Partial<Pick<AppInitData, AppInitFeatureKey | 'featureTimes'>>;
   };
   const featureOf = (slice: AppInitSlice) => (slice as AppInitSlice & { feature?: string }).feature ?? slice.key;
   /**
@@ -188,7 +196,7 @@ export function appInitBuilder(slices: readonly AppInitSlice[]): AppInitBuilder 
     player: (inputs) => ({ ...featureFlags(), ...playerConstant, ...sliceFields(inputs.features ?? NO_FEATURE_STATE, true, featureOf), ...playerVariable(inputs) }),
     playerJson: (inputs) => {
       const variable = JSON.stringify(playerVariable(inputs)).slice(1);
-      if (slices.length === 0) return `${prefix}${variable}}`;
+      if (slices.length === 0 && timeSlices.length === 0) return `${prefix}${variable}}`;
       return `${prefix}${JSON.stringify(sliceFields(inputs.features ?? NO_FEATURE_STATE, true, featureOf)).slice(1, -1)},${variable}}`;
     },
   };

@@ -32,7 +32,7 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
   const feed = playerChangeFeed(deps.database.db);
   const answers = feed ? new AppInitAnswerCache(feed) : undefined;
   // Features with an app-init slice (features/<feature>/feature.ts) answer their own flags.
-  const builder = appInitBuilder(fastify.features.appInitSlices);
+  const builder = appInitBuilder(fastify.features.appInitSlices, fastify.features.timeSlices);
 
   app.get(
     '/rest/app/init/',

@@ -10,6 +10,7 @@ import { useRootData, type PlayerView } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
 import { themedUrl } from '../themes/themes';
 import { useEndedFeatures } from '../../platform/feature-state';
+import { NavAvailability } from '../../platform/nav-availability';
 import { openNavEntry } from '../modals/modal-store';
 import { useShell } from './shell-store';
 
@@ -63,11 +64,13 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
           <li key={entry.key}>
             {entry.to ? (
               <NavLink to={localize(entry.to)} className={itemClass} onClick={onNavigate}>
-                {t(entry.label)}
+                <span>{t(entry.label)}</span>
+                {entry.availableAtMs !== undefined && <NavAvailability availableAtMs={entry.availableAtMs} />}
               </NavLink>
             ) : (
               <button type="button" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => openNavEntry(entry)}>
-                {t(entry.label)}
+                <span>{t(entry.label)}</span>
+                {entry.availableAtMs !== undefined && <NavAvailability availableAtMs={entry.availableAtMs} />}
               </button>
             )}
           </li>
