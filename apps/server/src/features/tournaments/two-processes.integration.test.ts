@@ -1,0 +1,171 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { scheduleJob } from '@sweepstack/db/jobs/repository';
+import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
+import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
+import { seedDatabase } from '@sweepstack/db/seed';
+import { insertRun, insertSchedule } from '@sweepstack/db/tournaments/repository';
+import { runTimes } from '@sweepstack/domain/tournaments/lifecycle';
+import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
+import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JOB_PAY, scheduleRunJobs } from './planner';
+
+/**
+ * A tournament's payout across processes (issue 14 §5): two real server processes on one PostgreSQL
+ * database and one Redis, both running the job runner and the outbox dispatcher. Players join and
+ * play real spins on both nodes; the run is opened, started, finished and paid by whichever node
+ * claims each job. Every winner is paid once, one `playerWin` each, and the ledger audit passes.
+ */
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const onPostgres = dialectsUnderTest().includes('postgres');
+if (!onPostgres) console.warn('tournaments: payout on two server processes (SKIPPED: set DATABASE_URL=postgres://… to run it)');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const SESSION_SECRET = 'tournaments-two-processes-secret-012345678';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+interface Node {
+  url: string;
+  child: ChildProcess;
+  exited: Promise<number | null>;
+  output(): string;
+}
+
+async function startNode(database: TestDatabase): Promise<Node> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'ss-tournament-node-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', THEME: 'nlc', SESSION_SECRET, PAYMENTS_SANDBOX_WORKER: 'false' },
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000));
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
+  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
+    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, child, exited, output: () => log };
+    await sleep(100);
+  }
+  child.kill('SIGKILL');
+  throw new Error(`server node did not become ready:\n${log}`);
+}
+
+interface Player {
+  id: number;
+  cookie: string;
+}
+
+async function call(node: Node, player: Player, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  const res = await fetch(`${node.url}${url}`, { method, headers: { cookie: player.cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+describe.runIf(onPostgres)('a tournament paid once by two server processes (PostgreSQL and Redis)', () => {
+  let database: TestDatabase;
+  const nodes: Node[] = [];
+  beforeAll(async () => {
+    const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}${build.stderr}`);
+    database = await createTestDatabase('postgres');
+    await seedDatabase(database.db, { theme: 'nlc' });
+    // Only this test's tournament runs.
+    await database.db.updateTable('tournament_schedules').set({ enabled: 0 }).execute();
+  }, 180_000);
+  afterAll(async () => {
+    for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
+    await Promise.all(nodes.map((node) => node.exited));
+    await database?.destroy();
+  });
+
+  it('opens, starts, finishes and pays a run on whichever node claims each job: each winner once', async () => {
+    const [a, b] = await Promise.all([startNode(database), startNode(database)]);
+    nodes.push(a!, b!);
+    const game = await database.db.selectFrom('games').select('id').where('slug', '=', 'reef-raiders').executeTakeFirstOrThrow();
+    const players: Player[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${a!.url}/rest/auth/signup/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `two-nodes-${i}@example.com`, password: 'Lucky-Spin-42', birthday: '1990-05-17', acceptedTerms: true }) });
+      expect(res.status).toBe(200);
+      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const id = (await findPlayerByUuid(database.db, ((await res.json()) as { data: { uuid: string } }).data.uuid))!.id;
+      await transfer(database.db, { idempotencyKey: `two-nodes-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_balance' }, currency: 'GC', amount: 1_000_000, reason: 'promotion' });
+      players.push({ id, cookie });
+    }
+
+    // A run a few seconds long (the operator API's shortest is a minute), with its jobs.
+    const nowMs = Date.now();
+    const times = runTimes(nowMs + 2000, { durationMs: 12_000, openLeadMs: 2000, announceLeadMs: 2000 });
+    const rules = JSON.stringify({ minBet: 1, spinsLimit: 1000, capPerSpin: 10_000, teamTopMembers: 0 });
+    const prizes = JSON.stringify([{ coins: 700, entries: 1.5 }, { coins: 300, entries: 0 }, { coins: 100, entries: 0 }]);
+    const scheduleId = await insertSchedule(database.db, { slug: 'two-nodes', title: 'Two nodes', starts_at_ms: times.startMs, cron: null, time_zone: 'UTC', duration_ms: 12_000, open_lead_ms: 2000, announce_lead_ms: 2000, bets_on: 'tournaments_points', games_json: JSON.stringify([game.id]), rules_json: rules, prizes_json: prizes, teams_json: null, enabled: 0 }, nowMs);
+    const historyId = await database.db.transaction().execute(async (trx) => {
+      const id = (await insertRun(trx, { schedule_id: scheduleId, title: 'Two nodes', announce_at_ms: times.announceAtMs, open_at_ms: times.openAtMs, start_ms: times.startMs, end_ms: times.endMs, status: 'announced', bets_on: 'tournaments_points', games_json: JSON.stringify([game.id]), rules_json: rules, prizes_json: prizes, team_based: 0 }, null, nowMs))!;
+      await scheduleRunJobs((kind, key, runAtMs, payload) => scheduleJob(trx, kind, key, runAtMs, payload), { id, ...times });
+      return id;
+    });
+
+    // Join (half on each node) once it is open; play on both nodes while it runs.
+    for (const [i, player] of players.entries()) {
+      const node = i % 2 === 0 ? a! : b!;
+      let joined = 0;
+      for (let t = 0; t < 100 && joined !== 200; t++) {
+        joined = (await call(node, player, 'GET', `/rest/tournaments/${scheduleId}/subscribe/`)).status;
+        if (joined !== 200) await sleep(100);
+      }
+      expect(joined, node.output()).toBe(200);
+    }
+    while (Date.now() < times.startMs + 200) await sleep(100);
+    const sessions = new Map<number, string>();
+    for (const [i, player] of players.entries()) {
+      const launched = await call(i % 2 === 0 ? b! : a!, player, 'GET', `/rest/game/${game.id}/play/`);
+      sessions.set(player.id, (launched.json.data as { session: string }).session);
+    }
+    let spins = 0;
+    while (Date.now() < times.endMs - 1500) {
+      for (const [i, player] of players.entries()) {
+        const node = (i + spins) % 2 === 0 ? a! : b!;
+        const res = await call(node, player, 'POST', `/rest/game/${game.id}/spin/`, { session: sessions.get(player.id), bet: 1, idempotencyKey: `two-nodes-${player.id}-${spins}` });
+        if (res.status !== 200) throw new Error(`spin: ${res.status} ${JSON.stringify(res.json)}`);
+      }
+      spins += 1;
+    }
+
+    // Paid 30 s after the end, by one of the nodes.
+    let status = '';
+    for (let i = 0; i < 900 && status !== 'paid'; i++) {
+      status = (await database.db.selectFrom('tournament_runs').select('status').where('id', '=', historyId).executeTakeFirstOrThrow()).status;
+      if (status !== 'paid') await sleep(100);
+    }
+    expect(status, `${a!.output()}\n${b!.output()}`).toBe('paid');
+    const winners = await database.db.selectFrom('tournament_winners').selectAll().where('run_id', '=', historyId).orderBy('place').execute();
+    expect(winners.length).toBeGreaterThan(0);
+    expect(winners.every((w) => w.status === 'paid')).toBe(true);
+    const credits = await database.db.selectFrom('ledger_transfers').select(['idempotency_key', 'amount']).where('idempotency_key', 'like', `job:${JOB_PAY}:run:${historyId}:%`).execute();
+    const expected = winners.flatMap((w) => [`job:${JOB_PAY}:run:${historyId}:${times.endMs}:${w.player_id}:GC`, ...(Number(w.prize_entries_cents) > 0 ? [`job:${JOB_PAY}:run:${historyId}:${times.endMs}:${w.player_id}:FC`] : [])]);
+    expect(credits.map((c) => c.idempotency_key).sort()).toEqual(expected.sort());
+    const wins = await database.db.selectFrom('domain_events').select('player_id').where('type', '=', 'tournaments.prize-paid').execute();
+    expect(wins.map((w) => w.player_id).sort()).toEqual(winners.map((w) => w.player_id).sort());
+    const jobs = await database.db.selectFrom('jobs').select(['kind', 'status']).where('key', 'like', `run:${historyId}%`).execute();
+    expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['tournaments.finish:done', 'tournaments.open:done', 'tournaments.pay:done', 'tournaments.start:done']);
+    await expectLedgerBalanced(database.db);
+  }, 300_000);
+});
