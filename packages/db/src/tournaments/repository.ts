@@ -161,11 +161,17 @@ export async function teamMemberStandings(db: Db, runId: number): Promise<{ team
 
 // ---------------------------------------------------------------- entries (the standings table)
 
+/**
+ * The reached sequence of an entry that has not played: after every real one (event ids stay far
+ * below it), so a place is two index range counts with no filter on rounds played.
+ */
+export const UNPLAYED_SEQ = 999_999_999_999_999;
+
 /** Subscribes a player (once): answers whether this call made the entry. */
 export async function insertEntry(db: Db, runId: number, playerId: number, teamId: number | null, nowMs: number): Promise<boolean> {
   const row = await db
     .insertInto('tournament_entries')
-    .values({ run_id: runId, player_id: playerId, team_id: teamId, points: 0, rounds_played: 0, reached_seq: 0, subscribed_at_ms: nowMs, updated_at_ms: nowMs })
+    .values({ run_id: runId, player_id: playerId, team_id: teamId, points: 0, rounds_played: 0, reached_seq: UNPLAYED_SEQ, subscribed_at_ms: nowMs, updated_at_ms: nowMs })
     .onConflict((oc) => oc.columns(['run_id', 'player_id']).doNothing())
     .returning('player_id')
     .executeTakeFirst();
@@ -211,17 +217,20 @@ export async function topEntries(db: Db, runId: number, limit: number): Promise<
   return rows.map((r) => ({ playerId: r.player_id, points: Number(r.points), reachedSeq: Number(r.reached_seq) }));
 }
 
-/** A standing's place (1-based): players ahead of it are those with more points, or as many reached earlier. */
+/**
+ * A played standing's place (1-based): entries ahead of it have more points, or as many reached
+ * earlier. Entries that have not played have 0 points and the UNPLAYED_SEQ, so they are never ahead
+ * of a played one: two range counts on the standings index.
+ */
 export async function placeOf(db: Db, runId: number, standing: { points: number; reachedSeq: number }): Promise<number> {
   const [above, tiedBefore] = await Promise.all([
-    db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('points', '>', standing.points).where('rounds_played', '>', 0).executeTakeFirstOrThrow(),
+    db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('points', '>', standing.points).executeTakeFirstOrThrow(),
     db
       .selectFrom('tournament_entries')
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('run_id', '=', runId)
       .where('points', '=', standing.points)
       .where('reached_seq', '<', standing.reachedSeq)
-      .where('rounds_played', '>', 0)
       .executeTakeFirstOrThrow(),
   ]);
   return Number(above.n) + Number(tiedBefore.n) + 1;
