@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
+
+// Screenshot tests per theme (issue 12 §3): the guest home and the player lobby in nlc, funzCity and
+// stormrush, phone and desktop, against committed baselines (e2e/theme-screenshots.spec.ts-snapshots/;
+// refresh them on purpose with `--update-snapshots`). Stable: a fresh database (fixed seed data), the
+// themes' self-hosted typefaces loaded before the shot, animations and carets off, the parts that
+// change by themselves masked (live jackpot values, last winners, the new player's generated name).
+//
+// With SCREENSHOTS=1 the same pages and the cashier are also written to docs/screenshots/ for README.
+
+const THEMES = ['nlc', 'funzCity', 'stormrush'] as const;
+const DEVICES = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
+} as const;
+const docs = path.resolve('docs/screenshots');
+
+async function settle(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const inView = [...document.images].filter((img) => {
+      const box = img.getBoundingClientRect();
+      return box.width > 0 && box.top < window.innerHeight && box.bottom > 0 && box.left < window.innerWidth && box.right > 0;
+    });
+    const loaded = Promise.all(inView.map((img) => (img.complete ? null : new Promise((resolve) => img.addEventListener('load', resolve, { once: true })))));
+    await Promise.race([loaded, new Promise((resolve) => setTimeout(resolve, 5000))]);
+  });
+  // The rows mount after hydration (idle): give them a moment, then the carousels settle.
+  await page.waitForTimeout(400);
+}
+
+async function devicePage(browser: Browser, device: keyof typeof DEVICES, storageState?: Awaited<ReturnType<BrowserContext['storageState']>>): Promise<Page> {
+  const context = await browser.newContext({ ...DEVICES[device], reducedMotion: 'reduce', storageState });
+  await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
+  const page = await context.newPage();
+  await skipPresetPackageModal(page);
+  await skipWelcomeModals(page);
+  waitForHydrationAfterGoto(page);
+  return page;
+}
+
+const masks = (page: Page) => [page.getByTestId('jackpot-ticker'), page.getByTestId('last-winners'), page.locator('#welcome-title')];
+
+for (const theme of THEMES) {
+  test(`${theme}: guest home and player lobby look as committed, phone and desktop`, async ({ browser, page }) => {
+    test.setTimeout(180_000);
+    for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
+      const guest = await devicePage(browser, device);
+      await guest.goto(`/?theme=${theme}`);
+      await settle(guest);
+      await expect(guest).toHaveScreenshot(`home-${theme}-${device}.png`, { animations: 'disabled', caret: 'hide', mask: masks(guest), maxDiffPixelRatio: 0.01 });
+      if (process.env.SCREENSHOTS) {
+        mkdirSync(docs, { recursive: true });
+        await guest.screenshot({ path: path.join(docs, `home-${theme}-${device}.png`), animations: 'disabled' });
+      }
+      await guest.context().close();
+    }
+    await page.goto(`/?theme=${theme}`);
+    await signUp(page, uniqueEmail(`shots-${theme}`));
+    const state = await page.context().storageState();
+    for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
+      const player = await devicePage(browser, device, state);
+      await player.goto(`/lobby/?theme=${theme}`);
+      await settle(player);
+      await expect(player).toHaveScreenshot(`lobby-${theme}-${device}.png`, { animations: 'disabled', caret: 'hide', mask: masks(player), maxDiffPixelRatio: 0.01 });
+      if (process.env.SCREENSHOTS) {
+        await player.screenshot({ path: path.join(docs, `lobby-${theme}-${device}.png`), animations: 'disabled' });
+        await player.getByRole('link', { name: 'Buy' }).first().click();
+        await expect(player.getByTestId('cash-packages')).toBeVisible();
+        await settle(player);
+        await player.screenshot({ path: path.join(docs, `cashier-${theme}-${device}.png`), animations: 'disabled' });
+      }
+      await player.context().close();
+    }
+  });
+}
