@@ -24,7 +24,7 @@ export interface BingoRules {
   anchorDay: string;
 }
 
-export const DEFAULT_BINGO_RULES: BingoRules = { active: true, stakePerBall: 500, periodDays: 7, anchorDay: '2026-01-05' };
+export const DEFAULT_BINGO_RULES: BingoRules = { active: true, stakePerBall: 2_000, periodDays: 7, anchorDay: '2026-01-05' };
 
 /** The period holding an operator day: its index, first day, and the day after its last (the card's end). */
 export function periodOf(day: string, rules: Pick<BingoRules, 'periodDays' | 'anchorDay'>): { index: number; startDay: string; endDay: string } {
