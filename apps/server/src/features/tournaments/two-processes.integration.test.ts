@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -51,7 +51,7 @@ async function startNode(database: TestDatabase): Promise<Node> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'ss-tournament-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--no-web'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', THEME: 'nlc', SESSION_SECRET, PAYMENTS_SANDBOX_WORKER: 'false' },
@@ -84,11 +84,9 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
   let database: TestDatabase;
   const nodes: Node[] = [];
   beforeAll(async () => {
-    const build = spawnSync(process.execPath, ['scripts/ensure-build.mjs'], { cwd: root, encoding: 'utf8' });
-    if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}${build.stderr}`);
     database = await createTestDatabase('postgres');
     await seedDatabase(database.db, { theme: 'nlc' });
-    // Only this test's tournament runs.
+    // Only this test's tournament runs (the API alone: the nodes serve no web pages).
     await database.db.updateTable('tournament_schedules').set({ enabled: 0 }).execute();
   }, 180_000);
   afterAll(async () => {
@@ -135,15 +133,18 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     }
     while (Date.now() < times.startMs + 200) await sleep(100);
     const sessions = new Map<number, string>();
+    let bet = 0;
     for (const [i, player] of players.entries()) {
       const launched = await call(i % 2 === 0 ? b! : a!, player, 'GET', `/rest/game/${game.id}/play/`);
-      sessions.set(player.id, (launched.json.data as { session: string }).session);
+      const data = launched.json.data as { session: string; bets: { steps: number[] } };
+      sessions.set(player.id, data.session);
+      bet = data.bets.steps[0]!;
     }
     let spins = 0;
     while (Date.now() < times.endMs - 1500) {
       for (const [i, player] of players.entries()) {
         const node = (i + spins) % 2 === 0 ? a! : b!;
-        const res = await call(node, player, 'POST', `/rest/game/${game.id}/spin/`, { session: sessions.get(player.id), bet: 1, idempotencyKey: `two-nodes-${player.id}-${spins}` });
+        const res = await call(node, player, 'POST', `/rest/game/${game.id}/spin/`, { session: sessions.get(player.id), bet, idempotencyKey: `two-nodes-${player.id}-${spins}` });
         if (res.status !== 200) throw new Error(`spin: ${res.status} ${JSON.stringify(res.json)}`);
       }
       spins += 1;
