@@ -124,3 +124,49 @@ test('item 10: the purchase ends on a receipt (paid, credited, new balance, refe
   await expect(panel.getByTestId('redeem-unplayed')).toContainText(/You hold [\d,]+\.\d{2} Fortune Coins not played yet: play them once/);
   await context.close();
 });
+
+/** Where the game client's parts sit in its frame (frame coordinates) and where the frame sits in the window. */
+async function gameLayout(page: Page) {
+  const frameElement = page.locator('[data-testid="game-frame"]');
+  const client = page.frameLocator('[data-testid="game-frame"]');
+  await expect(client.getByTestId('game-client')).toHaveAttribute('data-busy', 'false', { timeout: 20_000 });
+  const frameBox = (await frameElement.boundingBox())!;
+  const inner = (await (await frameElement.elementHandle())!.contentFrame())!;
+  const parts = await inner.evaluate(() => {
+    const box = (selector: string) => {
+      const rect = document.querySelector(selector)!.getBoundingClientRect();
+      return { top: rect.top, bottom: rect.bottom };
+    };
+    return { header: box('[data-testid="game-client"] header'), reels: box('[data-testid="reels"]'), history: box('[data-testid="history"]'), status: document.querySelector('[data-testid="client-status"]')!.textContent ?? '', viewport: window.innerHeight };
+  });
+  return { frameBox, ...parts };
+}
+
+test('item 8: the game window: the reels start under the header on a phone, the last row stays inside the window on desktops, and a touch screen is told to tap', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const setup = await browser.newPage();
+  await signUp(setup, uniqueEmail('game-window'));
+  const state = await setup.context().storageState();
+  await setup.context().close();
+  const problems: string[] = [];
+  for (const [width, height] of [
+    [390, 844],
+    [1440, 900],
+    [1366, 768],
+  ] as const) {
+    const { context, page } = await device(browser, width, height, { storageState: state });
+    await page.goto('/lobby/?game=reef-raiders');
+    const layout = await gameLayout(page);
+    const label = `${width}×${height}`;
+    // No band of empty space above the reels (the issue measured about 150 px on a phone).
+    if (layout.reels.top - layout.header.bottom > 40) problems.push(`${label}: ${Math.round(layout.reels.top - layout.header.bottom)} px empty above the reels`);
+    // The last row (Round history) clear of the frame's bottom edge, and the frame inside the window.
+    if (layout.history.bottom > layout.viewport - 8) problems.push(`${label}: Round history ends ${Math.round(layout.viewport - layout.history.bottom)} px from the frame's edge`);
+    if (layout.frameBox.y + layout.frameBox.height > height + 0.5) problems.push(`${label}: the game frame ends below the window`);
+    const touch = width < 768;
+    const hint = touch ? 'Tap Spin to play' : 'Press Spin or the space bar to play';
+    if (layout.status.trim() !== hint) problems.push(`${label}: hint "${layout.status.trim()}", expected "${hint}"`);
+    await context.close();
+  }
+  expect(problems).toEqual([]);
+});

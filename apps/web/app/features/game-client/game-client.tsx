@@ -321,9 +321,21 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   const [rolled] = useRollUp(last?.win ?? 0, rollUpMs(lastTier === 'win' ? 'win' : 'none', turbo), last);
   const [embedded, setEmbedded] = useState(false);
   useEffect(() => setEmbedded(window.parent !== window), []);
+  // A touch screen has no space bar to speak of: its hint says "Tap Spin" (coarse pointer or no hover).
+  const [touch, setTouch] = useState(false);
+  useEffect(() => {
+    const query = window.matchMedia('(pointer: coarse), (hover: none)');
+    setTouch(query.matches);
+    const changed = () => setTouch(query.matches);
+    query.addEventListener('change', changed);
+    return () => query.removeEventListener('change', changed);
+  }, []);
 
   return (
-    <div className="game-client flex min-h-dvh flex-col text-white" style={{ background: `radial-gradient(120% 80% at 50% 0%, ${game.palette[0]}55, #0b0a14 70%)` }} data-testid="game-client" data-busy={busy || feature !== null ? 'true' : 'false'} data-spins={spins}>
+    // The window's height is shared out: header, the reels' stage (the rest), the controls. The stage never
+    // grows taller than the reels at full width (no band above or under them on a phone), and the reels
+    // fit inside it whatever the window's height (container query units), so the last row stays inside.
+    <div className="game-client flex h-dvh flex-col overflow-y-auto text-white [container-type:inline-size]" style={{ background: `radial-gradient(120% 80% at 50% 0%, ${game.palette[0]}55, #0b0a14 70%)` }} data-testid="game-client" data-busy={busy || feature !== null ? 'true' : 'false'} data-spins={spins}>
       <header className="flex items-center gap-3 px-3 py-2">
         <h1 className="min-w-0 flex-1 truncate text-base font-extrabold sm:text-lg">
           <span className={embedded ? 'sr-only' : ''}>{game.title}</span>
@@ -335,11 +347,13 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
           </span>
         </p>
       </header>
-      <main className="flex flex-1 flex-col items-center justify-center gap-3 px-3 pb-3 [@media(orientation:landscape)_and_(max-height:520px)]:flex-row">
+      <main className="flex min-h-0 flex-1 flex-col items-center justify-between gap-3 px-3 pb-3 [@media(orientation:landscape)_and_(max-height:520px)]:flex-row [@media(orientation:landscape)_and_(max-height:520px)]:justify-center">
         <div
-          className="relative w-full max-w-[min(100%,calc((100dvh-13rem)*var(--ratio)))] [@media(orientation:landscape)_and_(max-height:520px)]:max-w-[calc((100dvh-4rem)*var(--ratio))]"
-          style={{ '--ratio': grid.length / rows, aspectRatio: `${grid.length} / ${rows}` } as React.CSSProperties}
+          className="flex min-h-0 w-full flex-1 justify-center [container-type:size] max-h-[calc((100cqw-1.5rem)/var(--ratio))] [@media(orientation:landscape)_and_(max-height:520px)]:max-h-none [@media(orientation:landscape)_and_(max-height:520px)]:self-stretch"
+          style={{ '--ratio': grid.length / rows } as React.CSSProperties}
+          data-testid="reels-stage"
         >
+        <div className="relative self-start" style={{ aspectRatio: `${grid.length} / ${rows}`, width: 'min(100cqw, calc(100cqh * var(--ratio)))' }}>
           <Reels ref={reels} slug={game.slug} grid={grid} rows={rows} strips={strips} symbols={symbols} highlight={busy && !screen ? new Set() : highlight} lines={busy && !screen ? [] : lines} coinLabels={coinLabels} label={gridLabel} />
           {!busy && !screen && last && last.win > 0 && (
             <p className="gc-banner pointer-events-none absolute inset-x-0 bottom-[6%] mx-auto w-fit rounded-full border-2 border-[#ffe066]/70 bg-black/80 px-5 py-1.5 text-center text-2xl font-black text-[#ffe066] shadow-lg [text-shadow:0_0_12px_rgba(255,210,80,.7)]" data-testid="win-banner">
@@ -349,9 +363,10 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
           )}
           {screen && <CelebrationScreen screen={screen} turbo={turbo} fmt={fmt} palette={game.palette} onDone={closeScreen} />}
         </div>
-        <div className="flex w-full max-w-3xl flex-col items-center gap-3 [@media(orientation:landscape)_and_(max-height:520px)]:w-auto [@media(orientation:landscape)_and_(max-height:520px)]:max-w-80">
+        </div>
+        <div className="flex w-full max-w-3xl shrink-0 flex-col items-center gap-3 [@media(orientation:landscape)_and_(max-height:520px)]:w-auto [@media(orientation:landscape)_and_(max-height:520px)]:max-w-80">
         <div aria-live="polite" className="min-h-6 text-center text-sm font-semibold" data-testid="client-status">
-          {message ?? featureText ?? (autoStop ? t(`gameClient.autoplayStopped.${autoStop}`) : last ? (last.win > 0 ? t('gameClient.lastWin', { amount: fmt(last.win) }) : t('gameClient.noWin')) : t('gameClient.ready'))}
+          {message ?? featureText ?? (autoStop ? t(`gameClient.autoplayStopped.${autoStop}`) : last ? (last.win > 0 ? t('gameClient.lastWin', { amount: fmt(last.win) }) : t('gameClient.noWin')) : t(touch ? 'gameClient.readyTouch' : 'gameClient.ready'))}
           {feature && last && last.outcome.featureWin > 0 ? ` · ${t('gameClient.featureWin', { amount: fmt(last.outcome.featureWin) })}` : ''}
         </div>
         <div className="grid w-full grid-cols-[1fr_auto_1fr] items-center gap-2">
