@@ -1,5 +1,5 @@
 import type { QuestRule, QuestTaskRule, QuestType, QuestVisitFeature, TaskProgress, QuestTaskKind } from '@sweepstack/domain/quests/quest-rules';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import './tables';
 import type { QuestsTable, QuestTasksTable } from './tables';
@@ -185,14 +185,35 @@ export async function updateQuestTask(db: Db, taskId: number, input: QuestTaskIn
 
 /** Whether any player has progress on a task (its kind and day are then fixed). */
 export async function taskHasProgress(db: Db, taskId: number): Promise<boolean> {
-  return (await db.selectFrom('quest_task_progress').select('task_id').where('task_id', '=', taskId).limit(1).executeTakeFirst()) !== undefined;
+  const row = await db
+    .selectFrom('quest_task_progress')
+    .select('task_id')
+    .where('task_id', '=', taskId)
+    .where((eb) => eb.or([eb('progress', '>', 0), eb('completed_at_ms', 'is not', null)]))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
-/** Players' progress on a quest's tasks: player → task → progress. */
-export async function questProgressOf(db: Db, questId: number, playerIds: readonly number[]): Promise<Map<number, Map<number, TaskProgress>>> {
+/**
+ * Players' progress on a quest's tasks: player → task → progress. With `lockTaskIds` (a handler about
+ * to add to it) every task's row of these players is created at 0 when missing and locked (PostgreSQL
+ * `FOR UPDATE`, in player and task order), so two processes' batches of one player's rounds add up
+ * one after the other instead of both adding to the same old value.
+ */
+export async function questProgressOf(db: Db, questId: number, playerIds: readonly number[], options: { lockTaskIds?: readonly number[]; nowMs?: number } = {}): Promise<Map<number, Map<number, TaskProgress>>> {
   const result = new Map<number, Map<number, TaskProgress>>();
   if (playerIds.length === 0) return result;
-  const rows = await db.selectFrom('quest_task_progress').select(['player_id', 'task_id', 'progress', 'completed_at_ms']).where('quest_id', '=', questId).where('player_id', 'in', [...playerIds]).execute();
+  const lockTaskIds = options.lockTaskIds ?? [];
+  if (lockTaskIds.length > 0) {
+    const rows = playerIds.flatMap((playerId) => lockTaskIds.map((taskId) => ({ player_id: playerId, task_id: taskId, quest_id: questId, progress: 0, completed_at_ms: null, updated_at_ms: options.nowMs ?? 0 })));
+    for (let start = 0; start < rows.length; start += 150) {
+      await db.insertInto('quest_task_progress').values(rows.slice(start, start + 150)).onConflict((oc) => oc.columns(['player_id', 'task_id']).doNothing()).execute();
+    }
+  }
+  let query = db.selectFrom('quest_task_progress').select(['player_id', 'task_id', 'progress', 'completed_at_ms']).where('quest_id', '=', questId).where('player_id', 'in', [...playerIds]).orderBy('player_id').orderBy('task_id');
+  if (lockTaskIds.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
+  const rows = await query.execute();
   for (const row of rows) {
     const playerId = Number(row.player_id);
     const tasks = result.get(playerId) ?? new Map<number, TaskProgress>();

@@ -4,6 +4,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
+import type { JobDefinition } from '../../jobs/registry';
+import { adventureMapFinishJob } from './finish-job';
 import { adventureMapHandlers } from './handlers';
 import { FEATURE, isMapRunning, readMapInfo } from './map-info';
 import { adventureMapOperatorRoutes } from './operator-routes';
@@ -56,6 +58,8 @@ export default defineFeature({
   operatorRoutes: adventureMapOperatorRoutes,
 
   handlers: adventureMapHandlers,
+
+  jobs: [adventureMapFinishJob as JobDefinition<never>],
 
   featureInfo: async ({ db, player, nowMs }) => {
     const { info, settings, sections, state } = await readMapInfo(db, player?.id ?? null, nowMs);

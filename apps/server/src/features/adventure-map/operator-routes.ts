@@ -5,6 +5,7 @@ import { checkMapSections, type MapSectionRule } from '@sweepstack/domain/advent
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OperatorRouteTools } from '../../platform/define-feature';
+import { scheduleAdventureMapFinish } from './finish-job';
 import { FEATURE } from './map-info';
 
 /** Operator calls under /api/operator/adventure-map/: read and save the map (event, rates, stops); audited. */
@@ -28,6 +29,8 @@ export function adventureMapOperatorRoutes(fastify: FastifyInstance, { audit }: 
       const before = { settings: await adventureMapSettings(trx), sections: await adventureMapSections(trx) };
       await saveAdventureMapSettings(trx, settings, nowMs);
       await replaceAdventureMapSections(trx, sections);
+      // At the end, stops reached and not moved onto are claimed for their players (nothing earned is lost).
+      await scheduleAdventureMapFinish(trx, settings.slug, settings.endsAtMs, fastify.deps.clock);
       await audit(trx, request, { action: 'map.save', targetType: 'feature', targetId: FEATURE, before, after: { settings, sections } });
     });
     return { success: true as const, data: { settings, sections } };

@@ -20,7 +20,7 @@ export async function progressQuests(ctx: EventContext, activities: ReadonlyMap<
   const quest = await runningQuest(ctx.trx, nowMs);
   if (!quest || quest.tasks.length === 0) return;
   const rule = questRuleOf(quest);
-  const before = await questProgressOf(ctx.trx, quest.id, [...activities.keys()]);
+  const before = await questProgressOf(ctx.trx, quest.id, [...activities.keys()], { lockTaskIds: quest.tasks.map((t) => t.id), nowMs });
   const results = new Map<number, ReturnType<typeof applyQuestActivities>>();
   for (const [playerId, list] of activities) {
     const result = applyQuestActivities(rule, before.get(playerId) ?? new Map(), list);

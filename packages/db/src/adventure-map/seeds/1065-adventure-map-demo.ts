@@ -2,6 +2,7 @@ import { checkMapSections, type MapSectionRule } from '@sweepstack/domain/advent
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
 import { CONTENT_DIR, fail, isRecord, parseContentJson, readContentText } from '../../seeds/content-files';
+import { scheduleJob } from '../../jobs/repository';
 import { adventureMapSettings, replaceAdventureMapSections, saveAdventureMapSettings } from '../repository';
 
 const FILE = 'adventure-map/map.json';
@@ -22,6 +23,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   if (problem) fail(FILE, problem);
   const now = Date.now();
   const startsAtMs = Math.floor(now / DAY_MS) * DAY_MS;
+  const endsAtMs = startsAtMs + Number(raw.daysLong ?? 60) * DAY_MS;
   await saveAdventureMapSettings(
     db,
     {
@@ -29,11 +31,13 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       title: { en: String(raw.title.en), es: String(raw.title.es) },
       active: raw.active !== false,
       startsAtMs,
-      endsAtMs: startsAtMs + Number(raw.daysLong ?? 60) * DAY_MS,
+      endsAtMs,
       pointsPerRound: Number(raw.pointsPerRound ?? 1),
       pointsPerTask: Number(raw.pointsPerTask ?? 0),
     },
     now,
   );
   await replaceAdventureMapSections(db, sections);
+  // The server's adventure-map.finish job claims reached stops for their players at the end.
+  await scheduleJob(db, 'adventure-map.finish', `adventure-map:${raw.slug}:${endsAtMs}`, endsAtMs, { slug: raw.slug, endsAtMs });
 }
