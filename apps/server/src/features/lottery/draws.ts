@@ -1,5 +1,6 @@
 import { LotteryDrawn } from '@sweepstack/contracts/lottery/events';
 import { drawById, drawTickets, insertDraw, insertReward, LOTTERY_FEATURE, markDrawn, openDraw, pendingRewardsOf, prizesOf, readLotterySettings, settleReward, type DrawRow } from '@sweepstack/db/lottery/repository';
+import { readFeatureStatuses, writeFeatureStatus } from '@sweepstack/db/repositories/feature-state';
 import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
 import type { Database } from '@sweepstack/db/schema';
 import { LOTTERY_TYPES, periodOf, pickWinners, ticketListText, type PublishedTicket } from '@sweepstack/domain/lottery/rules';
@@ -43,6 +44,11 @@ export async function ensureDraws(db: Kysely<Database> | Transaction<Database>, 
     const draw = await insertDraw(db, { type, opensAtMs: period.startMs, closesAtMs: period.endMs, seed, seedHash: sha256Hex(seed), prizes: settings[type].prizes, rates: settings.rates, nowMs: options.nowMs });
     if (draw) await options.scheduleJob(JOB_DRAW, `draw:${draw.id}`, period.endMs, { drawId: Number(draw.id) });
   }
+  // The shell's lottery items show while a draw takes tickets (spec §5); the status row says so.
+  const open = (await Promise.all(LOTTERY_TYPES.map((type) => openDraw(db, type, options.nowMs)))).filter((d) => d !== undefined);
+  const active = open.length > 0;
+  const current = (await readFeatureStatuses(db)).get(LOTTERY_FEATURE) as { active?: boolean } | undefined;
+  if (current?.active !== active) await writeFeatureStatus(db, LOTTERY_FEATURE, { active }, options.nowMs);
 }
 
 /** The published ticket list of a draw and its SHA-256. */

@@ -11,6 +11,7 @@ import {
   type LotteryDraw,
   type LotteryWinner,
 } from '@sweepstack/contracts/lottery/details';
+import { ZLotterySettings, ZLotterySettingsResponse } from '@sweepstack/contracts/lottery/operator';
 import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import {
   drawById,
@@ -23,6 +24,7 @@ import {
   progressOf,
   ratesOf,
   readLotterySettings,
+  writeLotterySettings,
   recentPlayerTickets,
   rewardById,
   topHolders,
@@ -34,6 +36,7 @@ import { prizeCoins, type Prize } from '@sweepstack/domain/rewards/prize';
 import type { FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { JobDefinition } from '../../jobs/registry';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
@@ -173,6 +176,25 @@ export default defineFeature({
       const list = await publishedList(db, draw);
       reply.header('cache-control', 'public, max-age=300').type('text/plain; charset=utf-8');
       return list.text;
+    });
+  },
+
+  operatorRoutes: (fastify, { audit }) => {
+    const app = fastify.withTypeProvider<ZodTypeProvider>();
+    const { database, clock } = fastify.deps;
+    app.get('/settings/', { config: { operatorRoles: ['support', 'compliance'] }, schema: { tags: ['operator'], response: { 200: ZLotterySettingsResponse } } }, async () => ({
+      success: true as const,
+      // Only coin prizes are ever saved (the PUT's schema; the defaults are coins).
+      data: (await readLotterySettings(database.db)) as z.infer<typeof ZLotterySettings>,
+    }));
+    // Prizes and rates apply to draws that open after the change: an open draw keeps what it published.
+    app.put('/settings/', { config: { operatorRoles: ['admin'] }, schema: { tags: ['operator'], body: ZLotterySettings, response: { 200: ZLotterySettingsResponse } } }, async (request) => {
+      await database.db.transaction().execute(async (trx) => {
+        const before = await readLotterySettings(trx);
+        await writeLotterySettings(trx, request.body, clock.nowMs());
+        await audit(trx, request, { action: 'settings.update', targetType: 'feature', targetId: 'lottery', before, after: request.body });
+      });
+      return { success: true as const, data: (await readLotterySettings(database.db)) as z.infer<typeof ZLotterySettings> };
     });
   },
 

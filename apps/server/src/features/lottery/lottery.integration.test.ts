@@ -9,7 +9,7 @@ import { sha256, toHex, utf8 } from '@sweepstack/games/fairness/sha256';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV } from '../../kyc/testing';
+import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { JOB_AUTO_CREDIT, JOB_DRAW, JOB_PLAN } from './draws';
@@ -92,6 +92,20 @@ describe.each(dialectsUnderTest())('promo lottery on %s', (dialect) => {
     expect(weekly.closesAt).toBe('2027-01-11T05:00:00.000Z');
     expect(weekly.prizes.slice(0, 3)).toEqual([{ place: 1, coins: 0, entries: 50 }, { place: 2, coins: 0, entries: 20 }, { place: 3, coins: 0, entries: 10 }]);
     expect((await details('monthly')).data!.closesAt).toBe('2027-02-01T05:00:00.000Z');
+  });
+
+  it('runs the shell\'s lottery items from its status, and lets an admin change prizes for the next draws', async () => {
+    const status = await db().selectFrom('feature_status').select('status_json').where('feature', '=', 'lottery').executeTakeFirstOrThrow();
+    expect(JSON.parse(status.status_json)).toEqual({ active: true });
+    const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    const current = (await app().inject({ method: 'GET', url: '/api/operator/lottery/settings/', headers: { cookie } })).json().data;
+    expect(current.weekly.prizes).toHaveLength(10);
+    const bad = await app().inject({ method: 'PUT', url: '/api/operator/lottery/settings/', headers: { cookie }, payload: { ...current, weekly: { enabled: true, prizes: [{ kind: 'nothing' }] } } });
+    expect(bad.statusCode).toBe(400);
+    const saved = await app().inject({ method: 'PUT', url: '/api/operator/lottery/settings/', headers: { cookie }, payload: { ...current, monthly: { ...current.monthly, prizes: current.monthly.prizes.slice(0, 5) } } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // The open monthly draw keeps the prizes it published.
+    expect((await details('monthly')).data!.prizes).toHaveLength(20);
   });
 
   it('refuses bad input with stable codes', async () => {

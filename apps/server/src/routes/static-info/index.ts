@@ -117,7 +117,7 @@ const staticInfoRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const locale = request.query.locale ?? 'en';
       const isGuest = request.query.isGuest === 'true';
-      const lotteryActive = readFeatureStatus(fastify.deps).lottery;
+      const lotteryActive = (await readFeatureStatus(fastify.deps)).lottery;
       const text = await cache.derived<JsonText>(`static-info:${locale}:${isGuest}:${lotteryActive}`, (snapshot) =>
         jsonText({ success: true, data: buildStaticInfo(snapshot, { locale, isGuest, theme: config.THEME, config, lotteryActive }) }),
       );

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { ZStaticInfoResponse } from '@sweepstack/contracts/app/static-info';
 import { touchContentSet } from '@sweepstack/db/repositories/content';
+import { writeFeatureStatus } from '@sweepstack/db/repositories/feature-state';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contentCache } from '../../lib/content-cache';
@@ -32,8 +33,6 @@ describe.each(dialectsUnderTest())('GET /api/rest/static-info/ on %s', (dialect)
     // Magic boxes and prize drops are the shell's extra entries shown from app init flags (spec §2), not menu items.
     expect(ids).not.toContain('prize-drops');
     expect(ids).not.toContain('magic-boxes');
-    // No lottery is running (the lottery module does not exist yet): its item is hidden.
-    expect(ids).not.toContain('lottery');
     const lobby = body.data.menuInfo.menu.main.find((i) => i.id === 'lobby');
     expect(lobby).toMatchObject({ title: 'Lobby', url: '/lobby/', image: '/icons/menu/lobby.svg', image_active: '/icons/menu/lobby-active.svg', is_granted_for_guest: false });
     expect(body.data.footer.menu[0]?.second_column.map((l) => l.url)).toEqual(['/page/terms', '/page/privacy', '/page/sweepstakes-rules', '/page/responsible-play']);
@@ -45,6 +44,16 @@ describe.each(dialectsUnderTest())('GET /api/rest/static-info/ on %s', (dialect)
     expect(body.data.featInfo).toEqual({ 'magic-box': {}, 'deposit-streak-skin-info': {}, 'mini-game-slot': {}, seasons: {}, 'scratch-card': {} });
     expect(res.headers['cache-control']).toBe('public, max-age=60');
     expect(res.headers.etag).toMatch(/^"[0-9a-f]{32}"$/);
+  });
+
+  it('shows the lottery item only while a lottery runs (spec §5), from the lottery feature\'s status row', async () => {
+    const menuIds = async () => ZStaticInfoResponse.parse((await t.app.inject({ method: 'GET', url: URL_PLAYER })).json()).data.menuInfo.menu.main.map((i) => i.id);
+    await writeFeatureStatus(t.database.db, 'lottery', { active: false }, Date.now());
+    contentCache(t.app.deps).invalidate();
+    expect(await menuIds()).not.toContain('lottery');
+    await writeFeatureStatus(t.database.db, 'lottery', { active: true }, Date.now());
+    contentCache(t.app.deps).invalidate();
+    expect(await menuIds()).toContain('lottery');
   });
 
   it('points every menu, tap-bar and social image at a file of the web app', async () => {

@@ -24,7 +24,8 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
   const [loggingOut, setLoggingOut] = useState(false);
   const ended = useEndedFeatures((s) => s.ended);
   const featureEntries = player.nav.sidebar.filter((entry) => !ended[entry.feature]);
-  const items = visibleSidebarItems(root.shell.menu, { isGuest: false, hasDeposits: player.hasDeposits, gameMode: player.gameMode, lotteryActive: false });
+  // The server left the lottery items out of the menu unless a lottery is running (spec §5).
+  const items = visibleSidebarItems(root.shell.menu, { isGuest: false, hasDeposits: player.hasDeposits, gameMode: player.gameMode, lotteryActive: true });
 
   async function logout() {
     trackClickButton('logout', 'sidebar');
