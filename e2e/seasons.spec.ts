@@ -75,6 +75,9 @@ test('a season level-up from real rounds opens the congratulations modal (Spanis
   await expect(tower.getByTestId('season-buy-pass')).toBeVisible();
   expect(await violations(page, '[role="dialog"]')).toEqual([]);
   await page.screenshot({ path: 'test-results/season-tower-es-phone.png' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(tower.getByTestId('season-buy-pass')).toBeVisible();
+  await page.screenshot({ path: 'test-results/season-tower-es-desktop.png' });
   await page.keyboard.press('Escape');
   await expect(tower).toBeHidden();
 });

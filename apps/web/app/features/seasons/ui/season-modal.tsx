@@ -81,9 +81,9 @@ export default function SeasonModal() {
           </p>
           <Progress season={season} />
           {season.premium.enabled && season.player && !season.player.isPremium && season.status !== 'ended' && season.premium.packageId && (
-            <div className="flex flex-col gap-2 rounded-theme border border-accent bg-raised p-3 sm:flex-row sm:items-center sm:justify-between">
+            <div className="flex flex-col gap-2 rounded-theme border border-accent bg-raised p-3">
               <p className="text-sm">{t('seasons.premium.pitch')}</p>
-              <a href={`#/cash/deposit-by-money/${encodeURIComponent(season.premium.packageId)}/preset/`} className="btn btn-accent shrink-0" data-testid="season-buy-pass">
+              <a href={`#/cash/deposit-by-money/${encodeURIComponent(season.premium.packageId)}/preset/`} className="btn btn-accent w-full whitespace-normal text-center sm:w-auto sm:self-start" data-testid="season-buy-pass">
                 {season.premium.price !== null ? t('seasons.premium.buyFor', { price: formatUsd(Math.round(season.premium.price * 100), locale) }) : t('seasons.premium.buy')}
               </a>
             </div>

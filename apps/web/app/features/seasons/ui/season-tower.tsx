@@ -1,4 +1,5 @@
 import type { SeasonView } from '@sweepstack/contracts/seasons/season';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { seasonPrizeText } from './prize-text';
 
@@ -60,9 +61,19 @@ export function SeasonTower({ season }: { season: SeasonView }) {
   const { t } = useTranslation();
   const player = season.player;
   const current = player ? Math.min(12, player.currentLevel + 1) : 0;
+  const list = useRef<HTMLOListElement>(null);
+  // Level 12 is on top; the tower scrolls on its own so that the player's next floor is in view (once,
+  // when it opens) while the progress above stays on screen.
+  useEffect(() => {
+    const tower = list.current;
+    const floor = tower?.querySelector<HTMLElement>('[aria-current="step"]');
+    if (tower && floor) tower.scrollTop = floor.offsetTop - tower.clientHeight / 2 + floor.clientHeight / 2;
+  }, []);
   return (
-    <ol className="flex flex-col-reverse gap-2" aria-label={t('seasons.tower.label')}>
-      {season.levels.map((level) => (
+    // Focusable so that a keyboard can scroll it (axe: scrollable-region-focusable). Floors are listed
+    // from the top (level 12) down, as the tower is drawn.
+    <ol ref={list} tabIndex={0} reversed className="relative flex max-h-[45vh] flex-col gap-2 overflow-y-auto rounded-theme p-1 sm:max-h-96" aria-label={t('seasons.tower.label')}>
+      {[...season.levels].reverse().map((level) => (
         <Floor key={level.level} level={level} points={player?.points ?? 0} premiumEnabled={season.premium.enabled} isPremium={player?.isPremium ?? false} current={player !== null && level.level === current && player.currentLevel < 12} />
       ))}
     </ol>
