@@ -281,7 +281,7 @@ describe.each(dialectsUnderTest())('seasons on %s', (dialect) => {
     expect(edit.json().error.code).toBe('SEASONS_ALREADY_STARTED');
   });
 
-  it('pays a level owed but never credited (a crash between the level and its prize) at the season end, with a notice', async () => {
+  it('the end sweep pays a level reached that has no prize row (nothing earned is lost), with a notice, and never a prize twice', async () => {
     const start = h.clock.nowMs() + HOUR;
     const end = start + 24 * HOUR;
     const created = await h.operator('POST', '/', seasonBody('spring-2027', start, end, { premiumPackageId: null, levels: THRESHOLDS.map((points) => ({ points, freePrize: { kind: 'gold_coins', amount: 50 } })) }));
@@ -294,7 +294,7 @@ describe.each(dialectsUnderTest())('seasons on %s', (dialect) => {
     await h.seasonWhen(c, (v) => v.player!.currentLevel === 2);
     const season = await h.db().selectFrom('seasons').select('id').where('slug', '=', 'spring-2027').executeTakeFirstOrThrow();
     expect((await h.ledgerPrizes(c)).gc).toBe(100);
-    // As if the prize of level 2 had been lost: its award row gone, the transfer never made.
+    // Level 2's award row gone (its ledger transfer stays) and level 3 recorded without its prize.
     await h.db().deleteFrom('season_awards').where('season_id', '=', season.id).where('player_id', '=', c.id).where('level', '=', 2).execute();
     await h.db().updateTable('season_players').set({ level: 3, points: 6 }).where('season_id', '=', season.id).where('player_id', '=', c.id).execute();
     h.clock.advance(24 * HOUR);
