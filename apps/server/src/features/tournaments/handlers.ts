@@ -58,19 +58,21 @@ export function tournamentHandlers({ onBatch }: { on: On; onBatch: OnBatch }): v
       }
       if (updates.length === 0) continue;
       await tournamentStandings.record(trx, { id: run.id, endMs: Number(run.end_ms) }, updates);
+      // The leaders once per run and batch; each player's own place from the store.
+      const leaders = await leadersOf(trx, tournamentStandings, run, null);
       const logins = await loginsOf(trx, updates.map((u) => u.playerId));
       for (const update of updates) {
         const s = standings.get(update.playerId)!;
         const ref = runRef(run);
         const payload = { tournamentId: ref.id, historyId: ref.historyId };
         await recordPush({ eventType: TournamentStandingChanged.name, playerId: update.playerId, payload, push: { type: 'tournament', action: 'bet', data: { ...ref, roundsPlayed: s.roundsPlayed, points: s.points, spinPoints: s.lastPoints } } });
-        const leaders = await leadersOf(trx, tournamentStandings, run, update.playerId);
+        const ownPlace = leaders.winners.find((w) => w.uuid === logins.get(update.playerId)?.uuid)?.prizePlace ?? (await tournamentStandings.read(trx, { id: run.id, endMs: Number(run.end_ms) }, update.playerId, 0)).place;
         const login = logins.get(update.playerId)?.login ?? '';
         await recordPush({
           eventType: TournamentStandingChanged.name,
           playerId: update.playerId,
           payload,
-          push: { type: 'tournament', action: 'positions', data: { ...ref, winners: leaders.winners, playerData: { roundsPlayed: s.roundsPlayed, place: leaders.place, points: s.points, profile: publicProfileName(login), name: login } } },
+          push: { type: 'tournament', action: 'positions', data: { ...ref, winners: leaders.winners, playerData: { roundsPlayed: s.roundsPlayed, place: ownPlace, points: s.points, profile: publicProfileName(login), name: login } } },
         });
       }
     }

@@ -122,7 +122,7 @@ export function redisStandings(redis: Redis, databaseUrl: string): StandingsStor
     read: async (db, run, playerId, limit) => {
       await ensureLoaded(db, run);
       const k = keys(run.id);
-      const [members, place] = await Promise.all([r.zrevrange(k.zset, 0, limit - 1, 'WITHSCORES'), playerId === null ? Promise.resolve(0) : r.tournamentPlace(k.zset, k.hash, String(playerId))]);
+      const [members, place] = await Promise.all([limit > 0 ? r.zrevrange(k.zset, 0, limit - 1, 'WITHSCORES') : Promise.resolve([] as string[]), playerId === null ? Promise.resolve(0) : r.tournamentPlace(k.zset, k.hash, String(playerId))]);
       const top: RankedEntry[] = [];
       for (let i = 0; i < members.length; i += 2) top.push({ playerId: playerOfMember(members[i]!), points: Number(members[i + 1]), reachedSeq: seqOfMember(members[i]!) });
       return { top, place: Number(place) };
