@@ -1,4 +1,5 @@
-import { claimEvents, countUndispatchedEvents, findEvent, recordEvent } from '@sweepstack/db/repositories/domain-events';
+import { openDatabase } from '@sweepstack/db/connection';
+import { claimEvents, countUndispatchedEvents, findEvent, recordEvent, recordEvents } from '@sweepstack/db/repositories/domain-events';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -82,6 +83,37 @@ describe.each(dialectsUnderTest())('outbox dispatch on %s', (dialect) => {
       expect(await database.db.selectFrom('domain_events').select('payload_json').where('type', '=', 'test.child').execute()).toEqual([{ payload_json: JSON.stringify({ parent: id }) }]);
     } finally {
       await server.app.close();
+    }
+  });
+
+  it('claims each event once under concurrency, never more than the limit: four connections racing', async () => {
+    // A database of its own: only these events are waiting.
+    const own = await createTestDatabase(dialect);
+    const handles = [own, ...[1, 2, 3].map(() => openDatabase(own.url, { backgroundCheckpoint: false }))];
+    try {
+      await recordEvents(own.db, Array.from({ length: 120 }, (_, n) => ({ type: 'test.restart', payload: { n } })));
+      await Promise.all(handles.map((handle) => handle.ping()));
+      const claimed: number[][] = [[], [], [], []];
+      const sizes: number[] = [];
+      await Promise.all(
+        handles.map(async (handle, index) => {
+          for (let round = 0; round < 60; round++) {
+            const events = await claimEvents(handle.db, { nowMs: Date.now(), leaseMs: 60_000, limit: 2, maxAttempts: 25 });
+            sizes.push(events.length);
+            claimed[index]!.push(...events.map((e) => e.id));
+            if (events.length === 0) break;
+          }
+        }),
+      );
+      // PostgreSQL: `id in (subquery … limit … skip locked)` may run the subquery again per row and take far more than the limit.
+      expect(Math.max(...sizes)).toBeLessThanOrEqual(2);
+      const ids = claimed.flat();
+      expect(ids.length).toBe(120);
+      expect(new Set(ids).size).toBe(120);
+      expect(claimed.filter((list) => list.length > 0).length).toBeGreaterThan(1);
+    } finally {
+      for (const handle of handles.slice(1)) await handle.close();
+      await own.destroy();
     }
   });
 });

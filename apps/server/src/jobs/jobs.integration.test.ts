@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensurePlayerAccounts, ensureSystemAccounts } from '@sweepstack/db/repositories/ledger/accounts';
 import { ManualClock } from '../testing/auth-helpers';
 import { ON_TIME_MS } from './cron';
-import { defineJob, JobRegistry, type JobDefinition } from './registry';
+import { type AnyJobDefinition, defineJob, JobRegistry } from './registry';
 import { checkClockSkew, JobRunner } from './runner';
 
 /** A logger that keeps what was logged at warn and above. */
@@ -43,23 +43,23 @@ describe.each(dialectsUnderTest())('durable jobs on %s', (dialect) => {
     await database.destroy();
   });
 
-  function runnerWith(definitions: JobDefinition<never>[], clock: ManualClock, options: { leaseMs?: number; db?: DatabaseHandle } = {}) {
+  function runnerWith(definitions: AnyJobDefinition[], clock: ManualClock, options: { leaseMs?: number; db?: DatabaseHandle } = {}) {
     const registry = new JobRegistry();
-    for (const definition of definitions) registry.define(definition as JobDefinition<unknown>);
+    for (const definition of definitions) registry.define(definition);
     const logger = capturingLogger();
     const runner = new JobRunner({ database: options.db ?? database, registry, clock, log: logger.log, leaseMs: options.leaseMs ?? 30_000 });
     return { runner, registry, logger };
   }
 
   /** A job kind that pays `amount` Gold Coins as a prize whose ledger key is the job's key. */
-  function prizeJob(kind: string, runs: Map<string, number>): JobDefinition<never> {
+  function prizeJob(kind: string, runs: Map<string, number>): AnyJobDefinition {
     return defineJob<{ playerId: number; amount: number }>({
       kind,
       async run(job, { db }) {
         runs.set(job.key, (runs.get(job.key) ?? 0) + 1);
         await transfer(db, { idempotencyKey: `job:${job.kind}:${job.key}`, from: { system: 'prizes' }, to: { playerId: job.payload.playerId, kind: 'player_balance' }, currency: 'GC', amount: job.payload.amount, reason: 'prize' });
       },
-    }) as JobDefinition<never>;
+    });
   }
 
   it('schedules in the caller transaction, unique on (kind, key): a second schedule does nothing and says so', async () => {
@@ -149,7 +149,7 @@ describe.each(dialectsUnderTest())('durable jobs on %s', (dialect) => {
             await transfer(db, { idempotencyKey: `job:${job.kind}:${job.key}`, from: { system: 'prizes' }, to: { playerId, kind: 'player_balance' }, currency: 'GC', amount: 5, reason: 'prize' });
             throw new Error(`upstream refused (attempt ${job.attempts})`);
           },
-        }) as JobDefinition<never>,
+        }),
       ],
       clock,
     );
@@ -178,7 +178,7 @@ describe.each(dialectsUnderTest())('durable jobs on %s', (dialect) => {
 
   it('a payload the kind refuses makes the job dead at once', async () => {
     const clock = new ManualClock();
-    const { runner } = runnerWith([defineJob({ kind: 'test.typed', payload: { parse: (input: unknown) => { if (typeof (input as { n?: unknown }).n !== 'number') throw new Error('n must be a number'); return input as { n: number }; } }, run: () => undefined }) as JobDefinition<never>], clock);
+    const { runner } = runnerWith([defineJob({ kind: 'test.typed', payload: { parse: (input: unknown) => { if (typeof (input as { n?: unknown }).n !== 'number') throw new Error('n must be a number'); return input as { n: number }; } }, run: () => undefined })], clock);
     await scheduleJob(database.db, 'test.typed', 't1', clock.nowMs(), { n: 'x' }, { clock });
     await runner.runDue();
     expect(await findJob(database.db, 'test.typed', 't1')).toMatchObject({ status: 'dead', attempts: 1, lastError: 'payload refused: n must be a number' });
@@ -207,7 +207,7 @@ describe.each(dialectsUnderTest())('durable jobs on %s', (dialect) => {
             slowStarted();
             await held;
           },
-        }) as JobDefinition<never>,
+        }),
       ],
       clock,
       { leaseMs: 10_000 },
@@ -243,7 +243,7 @@ describe.each(dialectsUnderTest())('durable jobs on %s', (dialect) => {
   it('a job whose runs never finish (its process died each time) is dead after its last attempt', async () => {
     const clock = new ManualClock();
     const kind = 'test.crashing';
-    const { runner } = runnerWith([defineJob({ kind, maxAttempts: 2, run: () => undefined }) as JobDefinition<never>], clock, { leaseMs: 1000 });
+    const { runner } = runnerWith([defineJob({ kind, maxAttempts: 2, run: () => undefined })], clock, { leaseMs: 1000 });
     await scheduleJob(database.db, kind, 'c1', clock.nowMs(), {}, { clock });
     // Two claims whose processes "died" (claimed, never finished).
     for (let i = 0; i < 2; i++) {
@@ -269,7 +269,7 @@ describe.each(dialectsUnderTest())('durable jobs on %s', (dialect) => {
             await transfer(db, { idempotencyKey: `job:${job.kind}:${job.key}`, from: { system: 'prizes' }, to: { playerId, kind: 'player_balance' }, currency: 'GC', amount: 1, reason: 'prize' });
           }
         },
-      }) as JobDefinition<never>;
+      });
     const definitions = [recurring('all'), recurring('once'), recurring('skip')];
     // Two nodes plan and run the same schedules.
     const nodes = [runnerWith(definitions, clock).runner, runnerWith(definitions, clock).runner];

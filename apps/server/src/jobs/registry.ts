@@ -88,6 +88,14 @@ export interface OutsideTransactionJobDefinition<P = unknown> extends Definition
 
 export type JobDefinition<P = unknown> = TransactionalJobDefinition<P> | OutsideTransactionJobDefinition<P>;
 
+/**
+ * A job kind of whatever payload type: what lists of kinds hold (a feature's `jobs`, the registry).
+ * Each definition's `payload` parser and `run` agree on its own payload type (`defineJob<P>` checks
+ * that where it is written); a list only needs to know it is a job kind, so any `JobDefinition<P>`
+ * is one without a cast (`run` is a method: its parameter is compared both ways).
+ */
+export type AnyJobDefinition = JobDefinition<unknown>;
+
 export const JOB_DEFAULTS = { maxAttempts: 10 } as const;
 
 /** Default retry delay after failed attempt `attempt` (1-based): 5 s doubling, at most an hour. */
@@ -113,7 +121,7 @@ export function defineJob<P = unknown>(definition: JobDefinition<P>): JobDefinit
 
 /** The job kinds this server runs. One per app; features add theirs with `define`. */
 export class JobRegistry {
-  private readonly byKind = new Map<string, JobDefinition<unknown>>();
+  private readonly byKind = new Map<string, AnyJobDefinition>();
   private readonly manual = new Set<string>();
   private readonly listeners = new Set<() => void>();
 
@@ -124,7 +132,7 @@ export class JobRegistry {
   define = <P>(definition: JobDefinition<P>, options: { background?: boolean } = {}): void => {
     defineJob(definition);
     if (this.byKind.has(definition.kind)) throw new Error(`job kind ${definition.kind} defined twice`);
-    this.byKind.set(definition.kind, definition as JobDefinition<unknown>);
+    this.byKind.set(definition.kind, definition);
     if (options.background === false) this.manual.add(definition.kind);
     for (const listener of this.listeners) listener();
   };
@@ -174,7 +182,7 @@ export async function loadJobFiles(registry: JobRegistry, dir: string): Promise<
       if (!definition || typeof definition !== 'object' || typeof (definition as { run?: unknown }).run !== 'function') {
         throw new Error(`job file ${file} must default-export defineJob(…) or an array of them`);
       }
-      registry.define(definition as JobDefinition<unknown>);
+      registry.define(definition as AnyJobDefinition);
     }
   }
   return files;

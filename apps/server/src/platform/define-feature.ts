@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '@sweepstack/db/schema';
 import type { On, OnBatch } from '../events/registry';
-import type { JobDefinition } from '../jobs/registry';
+import type { AnyJobDefinition } from '../jobs/registry';
 import type { Operator } from '../kyc/operators';
 
 /** The app-init fields a feature may answer (spec §3 "App init data"): each is off until its feature says otherwise. */
@@ -88,7 +88,7 @@ export interface FeatureDefinition {
    * Durable job kinds (docs/jobs.md), each made with `defineJob` and named `<feature>.<what>`;
    * scheduled with `scheduleJob` from a handler's or route's transaction.
    */
-  jobs?: readonly JobDefinition<never>[];
+  jobs?: readonly AnyJobDefinition[];
   /** The feature's part of `GET /rest/app/init/`. */
   appInit?: AppInitSlice;
   /**

@@ -4,7 +4,6 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { FastifyInstance } from 'fastify';
 import { audit, requireOperator, type Operator, type OperatorRole } from '../kyc/operators';
-import type { JobDefinition } from '../jobs/registry';
 import type { AppInitSlice, FeatureDefinition, FeatureTimesSlice, OperatorRouteTools } from './define-feature';
 
 /** This app's feature folders: `features/<feature>/feature.ts`. */
@@ -78,7 +77,7 @@ export async function loadFeatures(app: FastifyInstance, extraRoots: readonly st
     });
     for (const job of feature.jobs ?? []) {
       if (!job.kind.startsWith(`${feature.name}.`)) throw new Error(`job kind ${job.kind} of feature ${feature.name} must start with "${feature.name}."`);
-      app.jobs.define(job as JobDefinition<unknown>);
+      app.jobs.define(job);
     }
     if (feature.routes) await app.register(feature.routes);
     const operatorRoutes = feature.operatorRoutes;

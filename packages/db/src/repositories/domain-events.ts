@@ -1,5 +1,5 @@
 import { systemClock, type Clock } from '@sweepstack/domain/shared/clock';
-import { PostgresAdapter, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
 import { OUTBOX_INSERT_PREFIX } from '../outbox-wake';
 import { statementsOf } from '../statements';
@@ -149,7 +149,10 @@ export async function claimEvents(db: Kysely<Database>, options: ClaimOptions): 
   const rows = await db
     .updateTable('domain_events')
     .set((eb) => ({ claimed_until_ms: options.nowMs + options.leaseMs, attempts: eb('attempts', '+', 1) }))
-    .where('id', 'in', candidates)
+    // PostgreSQL: `id IN (subquery … LIMIT … SKIP LOCKED)` may run the subquery again while rows are
+    // rechecked and update more than `limit` rows (outbox.integration.test.ts: a claim of 2 took all
+    // 120 under a race); ARRAY(subquery) runs it exactly once, as the jobs' claim does.
+    .where((eb) => (pg ? sql<boolean>`${eb.ref('id')} = any(array(${candidates}))` : eb('id', 'in', candidates)))
     // Checked again on the row itself: under PostgreSQL's READ COMMITTED a concurrent claim that
     // committed first makes this row fail the condition, so it is skipped rather than taken twice.
     .where('dispatched_at_ms', 'is', null)

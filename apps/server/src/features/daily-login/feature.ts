@@ -2,7 +2,6 @@ import { ZDailyLoginApplyPrizeResponse } from '@sweepstack/contracts/daily-login
 import { ZDailyLoginInfoResponse } from '@sweepstack/contracts/daily-login/info';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { DailyLoginPlayerState, DailyLoginStatus } from '@sweepstack/db/daily-login/repository';
-import type { JobDefinition } from '../../jobs/registry';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
 import { claimDailyPrize } from './claim-daily-prize';
@@ -45,8 +44,7 @@ export default defineFeature({
 
   operatorRoutes: dailyLoginOperatorRoutes,
 
-  // The platform's list is typed JobDefinition<never>: a kind with a payload schema needs the cast.
-  jobs: [dailyLoginFinishJob as JobDefinition<never>],
+  jobs: [dailyLoginFinishJob],
 
   appInit: {
     key: 'dailyLogin',

@@ -3,7 +3,7 @@ import type { Database } from '@sweepstack/db/schema';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../jobs/registry';
+import { type AnyJobDefinition, defineJob } from '../../jobs/registry';
 import { SANDBOX_SCENARIO_NAMES, SANDBOX_SCENARIOS, type SandboxScenario } from './scenarios';
 import { signCallback, SIGNATURE_HEADER } from './signature';
 
@@ -51,7 +51,7 @@ export class SandboxIdentityProvider {
   }
 
   /** The provider's job kind, for the app's job registry. */
-  jobDefinition(): JobDefinition<never> {
+  jobDefinition(): AnyJobDefinition {
     const delayMs = this.options.stepDelayMs;
     return defineJob({
       kind: IDENTITY_STEP_JOB,
@@ -71,7 +71,7 @@ export class SandboxIdentityProvider {
         if (index + 1 < SANDBOX_SCENARIOS[scenario].length) await this.scheduleStep(db, { reference, scenario, index: index + 1 });
         if (detail !== null) throw new Error(`${detail} (gave up after ${DELIVERY_ATTEMPTS} attempts)`);
       },
-    }) as JobDefinition<never>;
+    });
   }
 
   /** Resolves when every scheduled step has run (tests): runs due steps, waiting for later ones. */

@@ -6,7 +6,7 @@ import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Rng } from '@sweepstack/domain/shared/rng';
 import type { Kysely, Transaction } from 'kysely';
 import { z } from 'zod';
-import { defineJob, type JobDefinition } from '../../jobs/registry';
+import { type AnyJobDefinition, defineJob } from '../../jobs/registry';
 import { cardBrand, cardOutcome, normalizeCardNumber } from './cards';
 import { SIGNATURE_HEADER, signatureHeader } from './signature';
 
@@ -329,7 +329,7 @@ export class SandboxProvider {
    * wait on the endpoint (it deduplicates by event id); after 12 failed attempts (1 s doubling, at
    * most an hour apart) a delivery is dead and the merchant's reconciliation asks for it again.
    */
-  jobDefinitions(): JobDefinition<never>[] {
+  jobDefinitions(): AnyJobDefinition[] {
     return [
       defineJob({
         kind: SANDBOX_DELIVER_JOB,
@@ -340,7 +340,7 @@ export class SandboxProvider {
         run: (job) => this.deliver(job.payload.body),
       }),
       defineJob({ kind: SANDBOX_SETTLE_JOB, payload: ZSettle, run: (job, { db }) => this.settle(db, job.payload.paymentId) }),
-    ] as JobDefinition<never>[];
+    ];
   }
 
   /** Runs the provider's due jobs until none is left (tests; deterministic mode). Answers how many ran. */
