@@ -98,6 +98,17 @@ test('a quest task completes from the game it names, live, in Spanish on a phone
     await expect(page.getByTestId('map-stop-1')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.screenshot({ path: 'test-results/e2e/adventure-map-es-phone.png', fullPage: true });
+
+    // A quest-optimisation theme (funrize) asks for ids only and names the games from the catalogue;
+    // on a desktop, in English.
+    await page.setViewportSize({ width: 1366, height: 900 });
+    const optimised = page.waitForRequest((r) => r.url().includes('/rest/page/quests/') && r.url().includes('useOptimizedGames=1'));
+    await page.goto('/quests/?theme=funrize');
+    await optimised;
+    await expect(page.getByTestId('quest-day-0')).toContainText('Play 2 rounds of Lucky Lantern Classic');
+    await expect(page.getByTestId('quest-day-0')).toContainText('Done: prize paid');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/e2e/quests-funrize-desktop.png', fullPage: true });
   } finally {
     // A running quest pays for rounds: later journeys must not see it.
     const off = await operator.put(`/api/operator/quests/quests/${questId}/`, { data: questBody(slug, false) });
