@@ -119,7 +119,8 @@ describe('translation namespaces', () => {
     ['routes/registration-complete.tsx', '/registration-complete/'],
     ['routes/geoblock.tsx', '/geoblock/'],
     ['features/tournaments/ui/tournaments-page.tsx', '/tournaments/'],
-    ['routes/feature-page.tsx', '/lottery/'],
+    ['routes/feature-page.tsx', '/scratch-cards/'],
+    ['features/lottery/ui/lottery-page.tsx', '/lottery/'],
     ['routes/game-client.tsx', '/games/some-game/play/'],
     ['layouts/auth.tsx', '/signin/'],
   ])('%s: its page embeds every namespace it names', (file, pagePath) => {
