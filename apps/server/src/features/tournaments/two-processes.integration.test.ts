@@ -1,9 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
@@ -13,6 +7,7 @@ import { runTimes } from '@sweepstack/domain/tournaments/lifecycle';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort, sleep, startServerProcess, type ServerProcess } from '../../testing/server-process';
 import { JOB_PAY, scheduleRunJobs } from './planner';
 
 /**
@@ -22,52 +17,16 @@ import { JOB_PAY, scheduleRunJobs } from './planner';
  * claims each job. Every winner is paid once, one `playerWin` each, and the ledger audit passes.
  */
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const onPostgres = dialectsUnderTest().includes('postgres');
 if (!onPostgres) console.warn('tournaments: payout on two server processes (SKIPPED: set DATABASE_URL=postgres://… to run it)');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const SESSION_SECRET = 'tournaments-two-processes-secret-012345678';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
+type Node = ServerProcess;
 
-interface Node {
-  url: string;
-  child: ChildProcess;
-  exited: Promise<number | null>;
-  output(): string;
-}
-
+/** One server node of the deployment: the API alone (`--no-web`), jobs and outbox on. */
 async function startNode(database: TestDatabase): Promise<Node> {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'ss-tournament-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts', '--no-web'], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, DATA_DIR: dataDir, DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', THEME: 'nlc', SESSION_SECRET, PAYMENTS_SANDBOX_WORKER: 'false' },
-  });
-  let log = '';
-  const keep = (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000));
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  void exited.then(() => rmSync(dataDir, { recursive: true, force: true }));
-  for (let i = 0; i < 1200 && child.exitCode === null; i++) {
-    if (await fetch(`${url}/readyz`).then((r) => r.ok, () => false)) return { url, child, exited, output: () => log };
-    await sleep(100);
-  }
-  child.kill('SIGKILL');
-  throw new Error(`server node did not become ready:\n${log}`);
+  return startServerProcess({ port: await freePort(), args: ['--no-web'], env: { NODE_ENV: 'production', DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', THEME: 'nlc', SESSION_SECRET, PAYMENTS_SANDBOX_WORKER: 'false' } });
 }
 
 interface Player {
@@ -90,8 +49,7 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     await database.db.updateTable('tournament_schedules').set({ enabled: 0 }).execute();
   }, 180_000);
   afterAll(async () => {
-    for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGKILL');
-    await Promise.all(nodes.map((node) => node.exited));
+    await Promise.all(nodes.map((node) => node.stop()));
     await database?.destroy();
   });
 
