@@ -67,3 +67,34 @@ test('wins a seeded prize drop with a real spin and sees the win modal (es, phon
   await page.keyboard.press('Enter');
   await expect(dialog).toBeHidden();
 });
+
+test("the day's welcome opens once, sets the popup cookie to the end of the day, and closes by keyboard (es, phone, axe)", async ({ page, context }) => {
+  test.setTimeout(60_000);
+  await skipWelcomeModals(page, ['daily-login', 'seasons', 'wheel-of-treasure', 'bingo']);
+  await signUp(page, uniqueEmail('drops-welcome'));
+  // Sign-up marks every welcome as shown; forget prize drops' mark on every load, so only its cookie keeps it away.
+  await page.addInitScript(() => {
+    const welcomed = JSON.parse(window.localStorage.getItem('sweepstack_welcomed') ?? '{}') as Record<string, string>;
+    delete welcomed['prize-drops'];
+    window.localStorage.setItem('sweepstack_welcomed', JSON.stringify(welcomed));
+  });
+  await page.goto('/es/lobby/');
+  const welcome = page.getByRole('dialog', { name: '¡Los premios sorpresa están activos!' });
+  await expect(welcome).toBeVisible({ timeout: 15_000 });
+  await expect(welcome).toContainText('100.000 GC');
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  const cookie = (await context.cookies()).find((c) => c.name === 'prizeDropsPopup');
+  expect(cookie).toBeDefined();
+  const endOfDay = await page.evaluate(() => {
+    const end = new Date();
+    end.setHours(23, 59, 59, 0);
+    return end.getTime() / 1000;
+  });
+  expect(Math.abs(cookie!.expires - endOfDay)).toBeLessThan(2);
+  await page.keyboard.press('Escape');
+  await expect(welcome).toBeHidden();
+  // The cookie keeps it away for the rest of the day (the platform's own once-a-day mark is forgotten above).
+  await page.goto('/es/lobby/');
+  await page.waitForTimeout(6_500);
+  await expect(welcome).toBeHidden();
+});
