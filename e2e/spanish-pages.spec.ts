@@ -146,9 +146,11 @@ test('item 3: no English on Spanish pages (home, lobby, the game window with its
   test.setTimeout(180_000);
   const checker: Checker = { patterns: englishPatterns(), allowed: allowed(), own: [] };
   const setup = await browser.newPage();
-  await signUp(setup, uniqueEmail('espanol'));
+  const email = uniqueEmail('espanol');
+  await signUp(setup, email);
   const state = await setup.context().storageState();
-  checker.own = [...(await setup.evaluate(() => document.querySelector('#welcome-title')?.textContent ?? '').then((title) => title.match(/Player\d+/g) ?? []))];
+  // The player's own name and address are theirs, not English.
+  checker.own = [email, ...(await setup.evaluate(() => document.querySelector('#welcome-title')?.textContent ?? '').then((title) => title.match(/Player\d+/g) ?? []))];
   await setup.context().close();
 
   const problems: string[] = [];
@@ -170,6 +172,14 @@ test('item 3: no English on Spanish pages (home, lobby, the game window with its
       [guest, '/signup/', false],
       [player, '/lobby/', false],
       [player, '/lobby/?game=reef-raiders', true],
+      // Catalogue and account pages, once (their layout is the same at both sizes).
+      ...(width === 1440
+        ? ([
+            [player, '/library/?category=popular-games', false],
+            [player, '/issues/jackpot/', false],
+            [player, '/account/', false],
+          ] as Array<[typeof guest, string, boolean]>)
+        : []),
     ];
     for (const [context, pathname, withGame] of pages) {
       const page = await context.newPage();
