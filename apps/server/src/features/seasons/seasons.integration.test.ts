@@ -3,6 +3,7 @@ import { ZSeasonResponse, type SeasonView } from '@sweepstack/contracts/seasons/
 import type { DialectName } from '@sweepstack/db/connection';
 import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
+import { seasonBySlug } from '@sweepstack/db/seasons/repository';
 import { findGame } from '@sweepstack/games/catalogue/games';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
@@ -13,6 +14,7 @@ import { sandboxProviderOf } from '../../routes/cashier/provider-registry';
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { endSeason, SEASONS_END_JOB, SEASONS_START_JOB } from './jobs';
+import { addSeasonProgress } from './progress';
 
 const SANDBOX = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 const HOUR = 3_600_000;
@@ -257,6 +259,11 @@ describe.each(dialectsUnderTest())('seasons on %s', (dialect) => {
     expect(unlocked[0]!.data).toMatchObject({ levelsPaid: 7, isPremium: true, currentLevel: 7 });
     expect(await h.appInit(a)).toEqual({ isEnabled: true, slug: 'winter-2026', totalProgressPercents: 58.33, currentLevel: 7, isAvailable: true, isActive: true });
     const sum = (n: number, unit: number) => (unit * n * (n + 1)) / 2;
+    expect(await h.ledgerPrizes(a)).toMatchObject({ gc: sum(7, 100), fc: sum(7, 10) });
+    // The unlock delivered again (a handler retried after its effects committed): nothing is paid twice.
+    const winter = (await seasonBySlug(h.db(), 'winter-2026'))!;
+    const replay = await h.db().transaction().execute((trx) => addSeasonProgress(trx, winter, a.id, { wageredGc: 0, wageredFcCents: 0, purchasedCents: 0 }, { clock: h.clock, unlockPaymentId: 'a-second-delivery' }));
+    expect(replay).toMatchObject({ points: 14, level: 7, premium: true, paid: [] });
     expect(await h.ledgerPrizes(a)).toMatchObject({ gc: sum(7, 100), fc: sum(7, 10) });
 
     // A second pass purchase unlocks nothing again: its points climb to level 11, each level paid on both tracks once.
