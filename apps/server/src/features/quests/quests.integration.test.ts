@@ -13,6 +13,11 @@ import { TEST_CARDS } from '../../payments/sandbox-provider/cards';
 import { sandboxProviderOf } from '../../routes/cashier/provider-registry';
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
+import type { EventContext } from '../../events/registry';
+import { recordPush, type RecordPushRequest } from '../../realtime/push';
+import { creditPlayer, type CreditPlayerRequest } from '../../rewards/credit-player';
+import { progressQuests } from './handlers';
+import type { QuestActivity } from '@sweepstack/domain/quests/quest-rules';
 
 const SANDBOX = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 const HOUR = 3_600_000;
@@ -373,5 +378,54 @@ describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialec
     expect(map.json().error.code).toBe('ADVENTURE_MAP_BAD_SECTIONS');
     expect((await app().inject({ method: 'GET', url: '/rest/adventure-map-info/' })).json().data.event.slug).toBe(`test-map-${dialect}`);
     expect((await app().inject({ method: 'GET', url: '/rest/quest/?useOptimizedGames=2' })).json().error.code).toBe('VALIDATION_FAILED');
+  });
+});
+
+// Two batches of one player's rounds in two transactions at once (two processes' dispatchers) on
+// PostgreSQL: the second must wait for the first and add to what it wrote (each batch locks the
+// player's progress rows first); without the lock both add to the same old value and one is lost.
+describe.runIf(dialectsUnderTest().includes('postgres'))('quest progress from concurrent batches on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('postgres', { seed: true, env: { THEME: 'nlc', ...OPERATOR_ENV } });
+  }, 90_000);
+  afterAll(() => t?.close());
+
+  it('adds both batches when they run at the same time', async () => {
+    const db = t.database.db;
+    const cookie = await operatorCookie(t.app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    const now = Date.now();
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/operator/quests/quests/',
+      headers: { cookie },
+      payload: { quest: { slug: 'concurrent', type: 'advent', title: { en: 'C', es: 'C' }, startsAt: new Date(now - HOUR).toISOString(), endsAt: new Date(now + DAY).toISOString(), daysCount: 1, active: true }, tasks: [{ dayIndex: 0, kind: 'rounds', target: 1000, prize: { coins: 10, entriesCents: 0 } }] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { uuid } = await signUpViaApi(t.app, 'concurrent-batches@example.com');
+    const playerId = (await findPlayerByUuid(db, uuid))!.id;
+    const rounds = (n: number) => new Map([[playerId, Array.from({ length: n }, (_, i): QuestActivity => ({ kind: 'round', atMs: Date.now() + i, gameId: 1, currency: 'GC', stake: 10, win: 0 }))]]);
+    // The handler as the dispatcher runs it, in a transaction of its own (the real services, bound to it).
+    const batch = (n: number, hold: Promise<void> | null, done: () => void) =>
+      db.transaction().execute(async (trx) => {
+        const clock = t.app.deps.clock;
+        const context = { trx, db: trx, clock, recordPush: (request: RecordPushRequest) => recordPush(trx, request, { clock }), creditPlayer: (request: CreditPlayerRequest) => creditPlayer(trx, request, { clock }) } as unknown as EventContext;
+        await progressQuests(context, rounds(n));
+        done();
+        if (hold) await hold;
+      });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstWrote!: () => void;
+    const wrote = new Promise<void>((resolve) => (firstWrote = resolve));
+    const first = batch(3, held, firstWrote);
+    await wrote;
+    // The first batch has written and still holds its transaction open; the second starts now.
+    const second = batch(2, null, () => {});
+    await sleep(300);
+    release();
+    await Promise.all([first, second]);
+    const row = await db.selectFrom('quest_task_progress').select('progress').where('player_id', '=', playerId).executeTakeFirstOrThrow();
+    expect(Number(row.progress)).toBe(5);
   });
 });
