@@ -312,6 +312,17 @@ describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialec
     await refused(2, 409, 'ADVENTURE_MAP_NOT_REACHED');
     expect((await pushes(player, 'adventureMap')).at(-1)).toMatchObject({ action: 'awardClaimed', data: { index: 1 } });
 
+    // Five moves at once onto the same stop: one moves and pays, the others answer the replay.
+    const racer = await signUp();
+    const raced = await launch(racer);
+    await spin(racer, raced.session, raced.bets.min);
+    await spin(racer, raced.session, raced.bets.min);
+    await settle(async () => (await mapInfo(racer)).points === 2, 'the racer\'s map points');
+    const answers = await Promise.all(Array.from({ length: 5 }, () => move(racer, 1)));
+    expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.map((r) => ZSetCurrentSectionResponse.parse(r.json()).data.replayed).filter((replayed) => !replayed)).toHaveLength(1);
+    expect(await prizesPaid(racer, 'adventure-map:')).toEqual([{ key: `adventure-map:test-map-${dialect}:1:${racer.id}:GC`, currency: 'GC', amount: 100 }]);
+
     // Nothing earned is lost: at the map's end a stop reached but not moved onto is claimed by the
     // finish job (with a notice), once; the player who moved is not paid again.
     const late = await signUp();
