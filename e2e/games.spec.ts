@@ -87,7 +87,9 @@ test('library and issues pages list games; the favorites toggle adds and removes
 });
 
 test('axe: lobby, library, providers, fairness and the game client in two themes and two sizes', async ({ page }) => {
-  test.setTimeout(120_000);
+  // Twenty axe runs; the lobby mounts every row's tiles after hydration (docs/lobby-and-themes.md), so
+  // one run there checks about a hundred tiles (15 s on a loaded two-core machine).
+  test.setTimeout(300_000);
   await signUp(page, uniqueEmail('games-axe'));
   for (const theme of ['nlc', 'stormrush']) {
     for (const size of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {

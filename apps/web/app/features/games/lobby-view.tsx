@@ -22,20 +22,21 @@ function money(currency: 'GC' | 'FC', value: number, locale: string) {
 const EAGER_ROWS = 2;
 
 /**
- * Whether the rows below the first screen may mount: once the page has hydrated and the browser is
- * idle (at most 300 ms later). All of them at once, well before a fast scroll reaches them, so no row
- * is ever seen as blank placeholders; the server renders only the first rows (cheap pages).
+ * How many rows have their tiles: the first rows from the server, then, right after hydration, one
+ * more row per idle moment (at most 200 ms apart), so every row is filled well before a fast scroll
+ * reaches it (no blank blocks) without one long task that would hold up input (the server renders
+ * only the first rows: cheap pages).
  */
-function useRowsMounted(eager: boolean) {
-  const [mounted, setMounted] = useState(eager);
+function useMountedRows(total: number) {
+  const [count, setCount] = useState(EAGER_ROWS);
   useEffect(() => {
-    if (mounted) return;
+    if (count >= total) return;
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setMounted(true), { timeout: 300 });
+    const handle = idle(() => setCount((n) => n + 1), { timeout: 200 });
     return () => cancel(handle);
-  }, [mounted]);
-  return mounted;
+  }, [count, total]);
+  return count;
 }
 
 /** Groups a row's games into slides: columns of `rows` tiles, the first column holding the first games (spec §9). */
@@ -46,8 +47,7 @@ function toColumns<T>(items: readonly T[], rows: number): T[][] {
 }
 
 /** A lobby row: a carousel of `rowsPerSlide` lines of tiles, as many columns as the width holds. */
-export function GameRow({ section, games, headingId, eager = true }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string; eager?: boolean }) {
-  const mounted = useRowsMounted(eager);
+export function GameRow({ section, games, headingId, mounted = true }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string; mounted?: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const href = useGameHref();
@@ -207,6 +207,7 @@ function LastWinners({ winners }: { winners: LobbyData['lastWinners'] }) {
 /** Banners (promo first), jackpots, game of the week, the game rows and last winners. */
 export function LobbyView({ data }: { data: LobbyData }) {
   const root = useRootData();
+  const mountedRows = useMountedRows(data.sections.length);
   // The game of the week once: when a banner already features it, the banner is its place.
   const inBanner = data.gameOfWeek !== null && data.banners.some((b) => b.gameId === data.gameOfWeek);
   const gotw = data.gameOfWeek === null || inBanner ? undefined : data.games[data.gameOfWeek];
@@ -217,7 +218,7 @@ export function LobbyView({ data }: { data: LobbyData }) {
         <JackpotTicker initial={data.jackpots} />
         {gotw && <GameOfWeek game={gotw} />}
         {data.sections.map((section, index) => (
-          <GameRow key={section.key} section={section} games={data.games} headingId={`row-${index}`} eager={index < EAGER_ROWS} />
+          <GameRow key={section.key} section={section} games={data.games} headingId={`row-${index}`} mounted={index < mountedRows} />
         ))}
         <LastWinners winners={data.lastWinners} />
       </div>
