@@ -18,11 +18,12 @@ test('a guest: feature pages show their coming-soon state, and a players-only li
 test('a player: openModal, openSupport and the header open the features\' modals with their backdrop rules, in English and Spanish', async ({ page }) => {
   await signUp(page, uniqueEmail('features'));
 
-  // A feature not built yet: its coming-soon modal.
+  // Values containing seasons open the season modal (no season has been created here: its empty state).
   await page.goto('/lobby/?openModal=seasons');
-  const seasons = page.getByRole('dialog', { name: 'Seasons' });
+  const seasons = page.getByRole('dialog', { name: 'Season' });
   await expect(seasons).toBeVisible();
-  expect((await new AxeBuilder({ page }).include('[data-testid="modal-coming-soon"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  await expect(seasons.getByTestId('season-empty')).toBeVisible();
+  expect((await new AxeBuilder({ page }).include('[role="dialog"]').analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(seasons).toBeHidden();
 
