@@ -88,9 +88,11 @@ export async function releasePrizes(db: Db, day: string, level: PrizeLevel, rele
   await db.updateTable('prize_drops_tiers').set({ released }).where('day', '=', day).where('level', '=', level).where('released', '<', released).execute();
 }
 
-/** The player already won in this block (one prize per player per hour). */
-export async function hasWonInBlock(db: Db, day: string, block: number, playerId: number): Promise<boolean> {
-  return (await db.selectFrom('prize_drops_wins').select('id').where('day', '=', day).where('block', '=', block).where('player_id', '=', playerId).executeTakeFirst()) !== undefined;
+/** The (day, block, player) keys of wins of these players on these days: a batch checks one prize per hour without a query per spin. */
+export async function winKeysOf(db: Db, days: readonly string[], playerIds: readonly number[]): Promise<Set<string>> {
+  if (days.length === 0 || playerIds.length === 0) return new Set();
+  const rows = await db.selectFrom('prize_drops_wins').select(['day', 'block', 'player_id']).where('day', 'in', [...days]).where('player_id', 'in', [...playerIds]).execute();
+  return new Set(rows.map((r) => `${r.day}:${Number(r.block)}:${Number(r.player_id)}`));
 }
 
 export interface PrizeDropWinInput {

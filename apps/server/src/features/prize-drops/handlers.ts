@@ -1,6 +1,6 @@
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { PrizeDropsPrizeAssigned } from '@sweepstack/contracts/prize-drops/events';
-import { awardPrizeDrop, hasWonInBlock, prizeDropDay, prizeDropSettings, rankLeagueLevels, type PrizeDropDay } from '@sweepstack/db/prize-drops/repository';
+import { awardPrizeDrop, prizeDropDay, prizeDropSettings, rankLeagueLevels, winKeysOf, type PrizeDropDay } from '@sweepstack/db/prize-drops/repository';
 import { blockOf, drawDrop, maskedPlayerName, type PrizeLevel } from '@sweepstack/domain/prize-drops/drop-rules';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
@@ -38,7 +38,9 @@ export function prizeDropsHandlers({ onBatch }: { onBatch: OnBatch }): void {
     const today = (await ensureBlockReleased(trx, nowMs, settings, rng)).day;
     const days = new Map<string, PrizeDropDay | undefined>([[today.day, today]]);
     const names = new Map((await trx.selectFrom('players').select(['id', 'login']).where('id', 'in', [...new Set(eligible.map((e) => e.playerId!))]).execute()).map((p) => [p.id, maskedPlayerName(p.login)]));
-    const wonInBlock = new Set<string>();
+    const eventDays = [...new Set(eligible.map((e) => operatorDay(e.createdAtMs, settings.timeZone)))];
+    // Wins already recorded for these players on these days (the unique key still guards a concurrent batch).
+    const won = await winKeysOf(trx, eventDays, [...new Set(eligible.map((e) => e.playerId!))]);
     for (const event of eligible) {
       const playerId = event.playerId!;
       const dayName = operatorDay(event.createdAtMs, settings.timeZone);
@@ -48,7 +50,7 @@ export function prizeDropsHandlers({ onBatch }: { onBatch: OnBatch }): void {
       if (!day) continue;
       const block = blockOf(event.createdAtMs, day.dayStartMs);
       const key = prizeKeyOf(day.day, block, playerId);
-      if (wonInBlock.has(key) || (await hasWonInBlock(trx, day.day, block, playerId))) continue;
+      if (won.has(`${day.day}:${block}:${playerId}`)) continue;
       const available = new Map<PrizeLevel, number>(day.tiers.map((t) => [t.level, t.released - t.awarded]));
       const draw = drawDrop(new HmacRandomSource({ serverSeed: day.serverSeed, clientSeed: PRIZE_DROP_CLIENT_SEED, nonce: event.payload.roundId }, nativeHmacSha256), {
         stake: event.payload.stake,
@@ -72,7 +74,7 @@ export function prizeDropsHandlers({ onBatch }: { onBatch: OnBatch }): void {
       // What this batch knows of the day is refreshed after every win (or a concurrent taker).
       days.set(day.day, await prizeDropDay(trx, day.day));
       if (!win) continue;
-      wonInBlock.add(key);
+      won.add(`${day.day}:${block}:${playerId}`);
       await creditPlayer({ playerId, feature: FEATURE, prize: { kind: 'gold_coins', amount: win.value }, idempotencyKey: key, metadata: { winId: win.id, roundId: event.payload.roundId } });
       const payload = { day: day.day, block, level: draw.level, value: win.value, roundId: event.payload.roundId, winId: win.id };
       const data = { playerName: names.get(playerId) ?? maskedPlayerName(''), prizeValue: win.value, prizeLevel: draw.level };
