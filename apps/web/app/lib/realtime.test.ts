@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { clientCodeOf, createRealtimeClient, reconnectDelayMs, socketOptions, tokenRetryDelayMs, type ConnectionStatus, type RealtimeClientOptions } from './realtime';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { clientCodeOf, createRealtimeClient, pushContractsReady, reconnectDelayMs, socketOptions, tokenRetryDelayMs, type ConnectionStatus, type RealtimeClientOptions } from './realtime';
 
 /** Just enough of a Socket.IO client socket: handlers by event, connect/disconnect, active/connected. */
 class FakeSocket {
@@ -91,6 +93,8 @@ describe('real-time backoff (spec §9)', () => {
 });
 
 describe('real-time client', () => {
+  // Pushes wait for every feature's push contract: loaded, they are handled at once.
+  beforeAll(() => pushContractsReady);
   const gameMode = { type: 'gameMode', action: 'changed', data: { gameMode: 'SweepStakes' } };
 
   it('validates pushes and hands them to the subscribers of their type, once per event id', () => {
@@ -110,6 +114,21 @@ describe('real-time client', () => {
     expect(got).toEqual(['SweepStakes']);
     expect(balances).toEqual([]);
     expect(invalid).toHaveLength(3);
+  });
+
+  it("knows every feature's pushes (contracts/src/<feature>/pushes.ts) without the feature's code loaded", async () => {
+    await pushContractsReady;
+    const contracts = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../packages/contracts/src');
+    const types = readdirSync(contracts)
+      .filter((dir) => existsSync(path.join(contracts, dir, 'pushes.ts')))
+      .flatMap((dir) => [...readFileSync(path.join(contracts, dir, 'pushes.ts'), 'utf8').matchAll(/definePush\(\s*'([A-Za-z0-9]+)'/g)].map((m) => m[1]!));
+    expect(types).toEqual(expect.arrayContaining(['dailyLogin', 'wheelOfTreasure']));
+    const { socket, client, invalid } = setup();
+    client.connect();
+    // A made-up action fails each type's own schema, never as a type the client does not know.
+    types.forEach((type, i) => socket.fire('push', { eventId: 100 + i, message: { type, action: 'not-an-action', data: {} } }));
+    expect(invalid).toHaveLength(types.length);
+    expect(invalid.filter((reason) => reason.startsWith('unknown push type'))).toEqual([]);
   });
 
   it('after unauthorized waits 10-20 s, then connects again (the token callback runs again)', () => {

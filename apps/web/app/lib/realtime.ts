@@ -3,6 +3,20 @@ import { PUSH_EVENT, ZPushEnvelope, type PushMessage, type PushOf, type PushType
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';
 
 /**
+ * Every feature's push contract (packages/contracts/src/<feature>/pushes.ts): each registers its
+ * schemas with definePush when it is evaluated. All of them load with this module, so that the
+ * client validates every push whatever the page loaded; adding a feature's pushes.ts is enough. Lazy
+ * imports, not eager ones: the first-load JavaScript's list of this chunk's dependencies stays as it
+ * was. A push that arrives before they are in waits for them (in order).
+ */
+const PUSH_CONTRACTS = import.meta.glob('../../../../packages/contracts/src/*/pushes.ts');
+let pushContractsLoaded = false;
+/** Resolves once every feature's push contract is registered (one that failed to load: its pushes stay unknown). */
+export const pushContractsReady: Promise<void> = Promise.allSettled(Object.values(PUSH_CONTRACTS).map((load) => load())).then(() => {
+  pushContractsLoaded = true;
+});
+
+/**
  * The browser end of the real-time channel (docs/realtime.md): one Socket.IO connection per tab to
  * the site's own origin, authenticated by the session cookie (or a channel token), validating every
  * push with the contracts' union and handing it to subscribers. Loaded lazily after hydration
@@ -141,7 +155,11 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     }, ms);
   };
 
-  const deliver = (raw: unknown) => {
+  const deliver = (raw: unknown): void => {
+    if (!pushContractsLoaded) {
+      void pushContractsReady.then(() => deliver(raw));
+      return;
+    }
     const parsed = ZPushEnvelope.safeParse(raw);
     if (!parsed.success) {
       onInvalid(raw, parsed.error.issues[0]?.message ?? 'invalid');
