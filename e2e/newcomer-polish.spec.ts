@@ -1,6 +1,13 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
 import { CONSENT_GIVEN_COOKIE, baseUrl, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
+
+/** Serious or critical axe findings inside `selector` (WCAG 2.1 A and AA). */
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 // Issue 12, section 1, items 3, 8, 9, 10 and 12: what a new player meets on a phone and a desktop.
 // The browser tests run the site at 127.0.0.1 while the server names itself http://localhost:PORT
@@ -72,6 +79,7 @@ test('item 9: a new player is first told what the sign-up gift put in the balanc
   const gold = (await page.getByTestId('balance-gold').innerText()).trim();
   await expect(gift).toContainText(`Your sign-up gift is in your balance: ${gold} Gold Coins and`);
   await expect(gift).toContainText(/and \d+\.\d{2} Fortune Coins\./);
+  expect(await seriousViolations(page, '[data-testid="modal-signup-gift"]')).toEqual([]);
   // Left open well past the offer's 5 s: no offer on top of it.
   await page.waitForTimeout(6500);
   await expect(page.getByTestId('modal-preset-package')).toHaveCount(0);
@@ -115,6 +123,7 @@ test('item 10: the purchase ends on a receipt (paid, credited, new balance, refe
   // Every figure fits the phone's width.
   const overflow = await receipt.evaluate((element) => element.scrollWidth > element.clientWidth);
   expect(overflow).toBe(false);
+  expect(await seriousViolations(page, '[data-testid="cash-widget"]')).toEqual([]);
 
   // Fortune Coins held (the gift and the purchase) but none won: the redeem screen says why and how many to play.
   await page.goto('/account/#/cash/redeem/');
@@ -122,6 +131,7 @@ test('item 10: the purchase ends on a receipt (paid, credited, new balance, refe
   await expect(panel.getByTestId('redeem-available')).toHaveText('0.00');
   await expect(panel.getByTestId('redeem-playthrough')).toContainText('Only Fortune Coins won in play can be redeemed.');
   await expect(panel.getByTestId('redeem-unplayed')).toContainText(/You hold [\d,]+\.\d{2} Fortune Coins not played yet: play them once/);
+  expect(await seriousViolations(page, '[data-testid="redeem-panel"]')).toEqual([]);
   await context.close();
 });
 
