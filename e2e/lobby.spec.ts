@@ -83,6 +83,8 @@ test('rows and banners are carousels: arrows and swipe move them, and the arrows
   const viewport = row.getByTestId('rail-viewport');
   const box = (await viewport.boundingBox())!;
   await page.mouse.move(box.x + box.width * 0.8, box.y + 60);
+  // A mouse entering the strip loads the drag support (touch screens swipe the native scroller).
+  await expect(viewport).toHaveClass(/is-ready/);
   await page.mouse.down();
   for (let i = 1; i <= 10; i++) await page.mouse.move(box.x + box.width * 0.8 - i * 60, box.y + 60);
   await page.mouse.up();

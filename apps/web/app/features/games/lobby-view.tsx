@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AnimatedNumber } from '../../components/animated-number';
@@ -47,7 +47,7 @@ function toColumns<T>(items: readonly T[], rows: number): T[][] {
 }
 
 /** A lobby row: a carousel of `rowsPerSlide` lines of tiles, as many columns as the width holds. */
-export function GameRow({ section, games, headingId, mounted = true }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string; mounted?: boolean }) {
+export const GameRow = memo(function GameRow({ section, games, headingId, mounted = true }: { section: LobbySection; games: Record<string, LobbyGame>; headingId: string; mounted?: boolean }) {
   const { t } = useTranslation();
   const localize = useLocalize();
   const href = useGameHref();
@@ -98,7 +98,7 @@ export function GameRow({ section, games, headingId, mounted = true }: { section
       </CarouselViewport>
     </section>
   );
-}
+});
 
 /** Progressive pools, updated live by the `jackpot` push. */
 export function JackpotTicker({ initial }: { initial: LobbyData['jackpots'] }) {
