@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 import { REALTIME } from '@sweepstack/contracts/realtime/connection';
 import { PUSH_EVENT, ZPushEnvelope, type PushMessage, type PushOf, type PushType } from '@sweepstack/contracts/realtime/push';
 import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket.io-client';

@@ -49,27 +49,17 @@ const responsiblePlayRoutes: FastifyPluginAsync = async (fastify) => {
     return answer(after);
   };
 
-  app.post(
-    '/rest/player/responsible-play/cooling-off/',
-    { schema: { tags: ['responsible-play'], summary: 'Start a cooling-off period (cannot be shortened or lifted early)', body: ZStartCoolingOffRequest, response: { 200: ZStartCoolingOffResponse } } },
-    async (request, reply) => {
+  for (const [path, kind, body, response, summary] of [
+    ['/rest/player/responsible-play/cooling-off/', 'cooling_off', ZStartCoolingOffRequest, ZStartCoolingOffResponse, 'Start a cooling-off period (cannot be shortened or lifted early)'],
+    ['/rest/player/responsible-play/self-exclusion/', 'self_exclusion', ZStartSelfExclusionRequest, ZStartSelfExclusionResponse, 'Self-exclude (cannot be shortened or lifted early)'],
+  ] as const) {
+    app.post(path, { schema: { tags: ['responsible-play'], summary, body, response: { 200: response } } }, async (request, reply) => {
       const player = await requirePlayer(request);
-      const result = await start(player.id, 'cooling_off', request.body.period, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
+      const result = await start(player.id, kind, request.body.period, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
       reply.header('cache-control', 'no-store');
       return result;
-    },
-  );
-
-  app.post(
-    '/rest/player/responsible-play/self-exclusion/',
-    { schema: { tags: ['responsible-play'], summary: 'Self-exclude (cannot be shortened or lifted early)', body: ZStartSelfExclusionRequest, response: { 200: ZStartSelfExclusionResponse } } },
-    async (request, reply) => {
-      const player = await requirePlayer(request);
-      const result = await start(player.id, 'self_exclusion', request.body.period, { ip: request.ip ?? null, userAgent: request.headers['user-agent'] ?? null });
-      reply.header('cache-control', 'no-store');
-      return result;
-    },
-  );
+    });
+  }
 };
 
 export default responsiblePlayRoutes;
