@@ -20,7 +20,10 @@ describe.each(dialectsUnderTest())('free spins on %s', (dialect) => {
   let gameId: number;
   let otherGameId: number;
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true, clock });
+    // Jobs run only when the test says (runDue): a background pass could hold the expiry job while it runs other features' jobs.
+    t = await createTestApp(dialect, { seed: true, clock, env: { JOBS_RUNNER: 'false' } });
+    // The expiry schedule starts now (as a running node would have it): later runs are its occurrences.
+    await t.app.jobs.runner.runDue({ kinds: ['rewards.expire-free-spins'] });
     const games = await t.database.db.selectFrom('games').select(['id', 'slug']).orderBy('id').execute();
     gameId = Number(games.find((g) => g.slug === 'lucky-lantern-classic')!.id);
     otherGameId = Number(games.find((g) => g.slug !== 'lucky-lantern-classic')!.id);

@@ -66,9 +66,11 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       token: null,
     });
     expect(data.playerRestrictionIdsHash).toBe(sha256('guest'));
-    for (const flag of [data.popUpAds, data.scratchCardLottery, data.magicBox, data.depositStreak, data.moneyBox, data.prizeDrops, data.bingo, data.season]) {
+    for (const flag of [data.popUpAds, data.scratchCardLottery, data.magicBox, data.depositStreak, data.moneyBox, data.bingo, data.season]) {
       expect(flag.isActive).toBe(false);
     }
+    // Prize drops run by default (docs/features/prize-drops.md); bingo only in themes with its store.
+    expect(data.prizeDrops.isActive).toBe(true);
     // A built feature answers from its own status row: daily login is seeded on.
     expect(data.dailyLogin.isActive).toBe(true);
     expect(data.rankLeague.enabled).toBe(false);
