@@ -118,7 +118,22 @@ export function loadFullDictionary(locale: Locale | null = activeLocale): Promis
  * the cash widget and the other parts that can open on any page use namespaces a page does not embed.
  */
 export function withFullDictionary<T>(load: () => Promise<T>): () => Promise<T> {
-  return () => Promise.all([load(), loadFullDictionary()]).then(([module]) => module);
+  return () => Promise.all([load(), fullDictionary()]).then(([module]) => module);
+}
+
+/**
+ * Resolves once the whole dictionary is there. A failed fetch is tried again (after 0.25 s, doubling
+ * up to 2 s) instead of letting the chunk render without its strings: a cash widget preloaded while
+ * the dictionary could not be fetched must not open later showing raw keys.
+ */
+async function fullDictionary(): Promise<void> {
+  for (let attempt = 0; ; attempt += 1) {
+    const locale = activeLocale;
+    await loadFullDictionary(locale);
+    const state = typeof document === 'undefined' || !locale ? undefined : clients.get(locale);
+    if (!state || state.complete) return;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 250 * 2 ** attempt)));
+  }
 }
 
 /** Once the page has loaded and is idle, the rest of the dictionary arrives (modals then open at once). */
