@@ -91,11 +91,7 @@ export function useCarousel(): Carousel {
 
 function Arrow({ direction, disabled, onClick, label }: { direction: -1 | 1; disabled: boolean; onClick: () => void; label: string }) {
   return (
-    <button type="button" className="carousel-arrow" aria-label={label} disabled={disabled} onClick={onClick} data-testid={direction < 0 ? 'rail-prev' : 'rail-next'}>
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-5" fill="none" stroke="currentColor" strokeWidth="2.5" strokeLinecap="round" strokeLinejoin="round">
-        <path d={direction < 0 ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'} />
-      </svg>
-    </button>
+    <button type="button" className={`carousel-arrow ${direction < 0 ? 'is-prev' : 'is-next'}`} aria-label={label} disabled={disabled} onClick={onClick} data-testid={direction < 0 ? 'rail-prev' : 'rail-next'} />
   );
 }
 

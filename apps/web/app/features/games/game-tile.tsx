@@ -57,8 +57,8 @@ export function GameTile({ game, href, priority = false }: { game: LobbyGame; hr
   return (
     <div className="group relative min-w-0" data-testid="game-tile" data-game={game.slug}>
       <Link to={href} preventScrollReset className="block rounded-theme focus-visible:outline-2 focus-visible:outline-offset-2" title={game.title}>
-        <span className="tile-art block overflow-hidden rounded-theme shadow-sm ring-1 ring-line transition-shadow group-hover:shadow-lg group-hover:ring-primary">
-          <Image src={game.img} alt="" width={240} height={240} priority={priority} className="aspect-square w-full object-cover transition-transform duration-300 group-hover:scale-[1.04]" />
+        <span className="tile-art">
+          <Image src={game.img} alt="" width={240} height={240} priority={priority} className="aspect-square w-full object-cover" />
         </span>
         <span className="mt-1.5 block truncate text-sm font-semibold" data-testid="game-title">
           {game.title}

@@ -89,7 +89,7 @@ export const GameRow = memo(function GameRow({ section, games, headingId, mounte
               <div key={i} aria-hidden="true" data-placeholder="">
                 {column.map((game) => (
                   <div key={game.id}>
-                    <div className="tile-art aspect-square rounded-theme" />
+                    <div className="tile-art aspect-square" />
                     <div className="mt-1.5 h-5" />
                   </div>
                 ))}
