@@ -106,3 +106,14 @@ export async function skipWelcomeModals(page: Page, features: readonly string[] 
     }
   }, features);
 }
+
+/**
+ * A season that another browser test started may still be running (seasons count every game round):
+ * its congratulations modal then opens over whatever a later test is doing. Journeys that are not about
+ * seasons close it whenever it shows up, before their next action (Playwright's locator handler).
+ */
+export async function dismissSeasonCelebrations(page: Page): Promise<void> {
+  await page.addLocatorHandler(page.getByTestId('season-congratulations-close'), async (close) => {
+    await close.click();
+  });
+}

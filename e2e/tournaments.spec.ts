@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
-import { baseUrl, signUp, uniqueEmail } from './helpers';
+import { baseUrl, signUp, uniqueEmail, dismissSeasonCelebrations } from './helpers';
 
 /**
  * Tournaments (docs/features/tournaments.md) on a phone, in Spanish: an operator schedules a short
@@ -74,6 +74,7 @@ test('joins a tournament on a phone in Spanish, plays, watches the place move, a
   await scoreOnce(rival, gameId, rivalLaunch);
   await scoreOnce(rival, gameId, rivalLaunch);
 
+  await dismissSeasonCelebrations(page);
   await signUp(page, uniqueEmail('tournament'));
   await page.goto('/es/tournaments/');
   const modal = page.getByRole('dialog', { name: 'Torneos' });
