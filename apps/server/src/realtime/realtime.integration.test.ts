@@ -44,7 +44,8 @@ describe.each(dialectsUnderTest())('real-time channel and outbox on %s', (dialec
   beforeAll(async () => {
     database = await createTestDatabase(dialect);
     await seedDatabase(database.db, { theme: 'nlc' });
-    server = await startListeningApp(database);
+    // No jobs: a feature's scheduled broadcast (a tournament starting on the hour) would reach these sockets too.
+    server = await startListeningApp(database, { env: { JOBS_RUNNER: 'false' } });
     alice = await signUp('alice.rt@example.com');
     bob = await signUp('bob.rt@example.com');
   });

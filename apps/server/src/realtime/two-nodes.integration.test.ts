@@ -33,8 +33,8 @@ describe.skipIf(!redisUrl || !onPostgres)(`two app instances on PostgreSQL and R
     await seedDatabase(database.db, { theme: 'nlc' });
     // Each node has its own connection pool, as two processes would.
     secondHandle = openDatabase(database.url);
-    nodeA = await startListeningApp(database, { env: { REDIS_URL: redisUrl! } });
-    nodeB = await startListeningApp(secondHandle, { env: { REDIS_URL: redisUrl! } });
+    nodeA = await startListeningApp(database, { env: { REDIS_URL: redisUrl!, JOBS_RUNNER: 'false' } });
+    nodeB = await startListeningApp(secondHandle, { env: { REDIS_URL: redisUrl!, JOBS_RUNNER: 'false' } });
     const signedUp = await signUpViaApi(nodeA.app, 'cross.node@example.com');
     cookie = signedUp.cookie;
     playerId = (await findPlayerByUuid(database.db, signedUp.uuid))!.id;

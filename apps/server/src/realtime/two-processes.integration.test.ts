@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -179,6 +179,19 @@ describe.skipIf(Boolean(skipNote))('two server processes on PostgreSQL and Redis
     const context = await browser.newContext({ baseURL: nodeB.url });
     // The preset package offer opens 5 s after load; this journey is not about it.
     await context.addCookies([{ name: 'presetPackageModal', value: '1', url: nodeB.url, expires: Math.floor(Date.now() / 1000) + 3600 }]);
+    // Nor about the sign-up gift welcome or the features' daily welcome modals (they would cover the header).
+    const featureIds = readdirSync(path.join(root, 'apps/web/app/features'), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+    await context.addInitScript((ids: string[]) => {
+      const now = new Date();
+      const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+      const storage = globalThis as unknown as { sessionStorage: { removeItem(key: string): void }; localStorage: { setItem(key: string, value: string): void } };
+      try {
+        storage.sessionStorage.removeItem('sweepstack_signup_gift');
+        storage.localStorage.setItem('sweepstack_welcomed', JSON.stringify(Object.fromEntries(ids.map((id) => [id, today]))));
+      } catch {
+        // No storage: nothing to mark.
+      }
+    }, featureIds);
     const page = await context.newPage();
     const pageErrors: string[] = [];
     page.on('pageerror', (error) => pageErrors.push(error.message));
