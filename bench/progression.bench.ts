@@ -8,18 +8,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
-import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
-import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { seedDatabase } from '@sweepstack/db/seed';
 import { createTestDatabase } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { isMain, median } from './lib/load';
-import { round, type Server } from './spin-handlers.bench';
+import { listenWithPlayers, PLAYERS, round, type Server } from './spin-handlers.bench';
 
-const PLAYERS = 100;
-const GAMES = ['comet-courier', 'golden-koi-link', 'cherry-hearth-classic', 'nebula-drift'];
 const OPERATOR = { email: 'bench-operator@sweepstack.local', password: 'Bench-Operator-2026!' };
 const HOUR = 3_600_000;
 
@@ -89,23 +85,7 @@ async function server(label: string, progression: boolean): Promise<Server> {
     await operator(app, 'PUT', '/api/operator/rank-league/status/', { enabled: false });
     await operator(app, 'PUT', '/api/operator/adventure-map/', map(false));
   }
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  const gameIds = new Map((await database.db.selectFrom('games').select(['id', 'slug']).execute()).map((g) => [g.slug, Number(g.id)]));
-  const players: Server['players'] = [];
-  for (let i = 0; i < PLAYERS; i++) {
-    const signup = await app.inject({ method: 'POST', url: '/rest/auth/signup/', payload: { email: `progression-bench-${i}@sweepstack.local`, password: 'Bench-Player-2026', birthday: '1990-01-01', acceptedTerms: true } });
-    const cookie = [signup.headers['set-cookie']].flat().filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
-    if (signup.statusCode !== 200 || !cookie) throw new Error(`bench sign-up failed: ${signup.statusCode} ${signup.body}`);
-    const player = (await findPlayerByUuid(database.db, signup.json().data.uuid))!;
-    await transfer(database.db, { idempotencyKey: `bench-credit:${player.id}`, from: { system: 'promotions' }, to: { playerId: player.id, kind: 'player_balance' }, currency: 'GC', amount: 1_000_000_000, reason: 'promotion' });
-    const gameId = gameIds.get(GAMES[i % GAMES.length]!)!;
-    const launch = await app.inject({ method: 'GET', url: `/rest/game/${gameId}/play/`, headers: { cookie } });
-    if (launch.statusCode !== 200) throw new Error(`bench launch failed: ${launch.body}`);
-    players.push({ cookie, path: `/rest/game/${gameId}/spin/`, session: launch.json().data.session });
-  }
-  return { label, app, database, url: `http://127.0.0.1:${port}`, players };
+  return listenWithPlayers(label, app, database, 'progression-bench');
 }
 
 export async function run(): Promise<void> {

@@ -20,7 +20,7 @@ import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { isMain, median, type LoadResult } from './lib/load';
 
-const PLAYERS = 100;
+export const PLAYERS = 100;
 const HANDLERS = 5;
 const LOAD_CLIENT = path.join(path.dirname(fileURLToPath(import.meta.url)), 'lib', 'spin-load-client.mjs');
 const GAMES = ['comet-courier', 'golden-koi-link', 'cherry-hearth-classic', 'nebula-drift'];
@@ -53,13 +53,21 @@ async function server(label: string, handlers: number): Promise<Server> {
       { name: `bench-feature-${n}:game.round-played:count` },
     );
   }
+  return listenWithPlayers(label, app, database, 'handlers-bench');
+}
+
+/**
+ * Listens on a free port and signs up PLAYERS players with a large Gold Coin balance, each with a launched
+ * game session on one of GAMES: the spin load's targets (shared by the progression bench).
+ */
+export async function listenWithPlayers(label: string, app: FastifyInstance, database: TestDatabase, emailPrefix: string): Promise<Server> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const gameIds = new Map((await database.db.selectFrom('games').select(['id', 'slug']).execute()).map((g) => [g.slug, Number(g.id)]));
   const players: Server['players'] = [];
   for (let i = 0; i < PLAYERS; i++) {
-    const signup = await app.inject({ method: 'POST', url: '/rest/auth/signup/', payload: { email: `handlers-bench-${i}@sweepstack.local`, password: 'Bench-Player-2026', birthday: '1990-01-01', acceptedTerms: true } });
+    const signup = await app.inject({ method: 'POST', url: '/rest/auth/signup/', payload: { email: `${emailPrefix}-${i}@sweepstack.local`, password: 'Bench-Player-2026', birthday: '1990-01-01', acceptedTerms: true } });
     const cookie = [signup.headers['set-cookie']].flat().filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
     if (signup.statusCode !== 200 || !cookie) throw new Error(`bench sign-up failed: ${signup.statusCode} ${signup.body}`);
     const player = (await findPlayerByUuid(database.db, signup.json().data.uuid))!;
