@@ -49,6 +49,22 @@ export const ZRankLeague = z.object({
   rankLeagueDailyWheelPrize: ZOpaqueObject.nullable(),
 });
 
+/** App init's `rankLeague` when the league is off, for a guest, or before the feature answers. */
+export const RANK_LEAGUE_OFF: z.infer<typeof ZRankLeague> = Object.freeze({
+  enabled: false,
+  currentSection: null,
+  currentLevel: null,
+  nextLevel: null,
+  nextSectionBenefits: null,
+  coinsBack: 0,
+  playerFullCompletedLeague: false,
+  sumAllLevelsPoints: 0,
+  availableWheel: false,
+  progressBlockedReason: null,
+  sectionsCount: 0,
+  rankLeagueDailyWheelPrize: null,
+});
+
 export const ZPlayerBalance = z.object({
   entries: z.number(),
   winnings: z.number(),

@@ -1,4 +1,4 @@
-import type { AppInitData } from '@sweepstack/contracts/app/app-init';
+import { RANK_LEAGUE_OFF, type AppInitData } from '@sweepstack/contracts/app/app-init';
 import type { CoinsPrize } from '@sweepstack/contracts/rank-league/cashback';
 import type { LeagueSectionView } from '@sweepstack/contracts/rank-league/info';
 import { rulesAt, type RankLeaguePlayerState, type RankLeagueStatus } from '@sweepstack/db/rank-league/repository';
@@ -8,21 +8,8 @@ export const FEATURE = 'rank-league';
 
 type RankLeague = AppInitData['rankLeague'];
 
-/** App init's `rankLeague` when the league is off (or for a guest). */
-export const LEAGUE_OFF: RankLeague = {
-  enabled: false,
-  currentSection: null,
-  currentLevel: null,
-  nextLevel: null,
-  nextSectionBenefits: null,
-  coinsBack: 0,
-  playerFullCompletedLeague: false,
-  sumAllLevelsPoints: 0,
-  availableWheel: false,
-  progressBlockedReason: null,
-  sectionsCount: 0,
-  rankLeagueDailyWheelPrize: null,
-};
+/** App init's `rankLeague` when the league is off (or for a guest): the contract's. */
+export const LEAGUE_OFF: RankLeague = RANK_LEAGUE_OFF;
 
 /** One section with its benefits (spec §2: the ladder on /vip; `nextSectionBenefits`). */
 export function sectionView(rules: LeagueRules, index: number): LeagueSectionView {

@@ -1,4 +1,4 @@
-import type { AppInitData, FeatureTimes, PlayerBalance } from '@sweepstack/contracts/app/app-init';
+import { RANK_LEAGUE_OFF, type AppInitData, type FeatureTimes, type PlayerBalance } from '@sweepstack/contracts/app/app-init';
 import type { TermsRequirement } from '@sweepstack/contracts/terms/terms';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
@@ -22,20 +22,7 @@ function featureFlags(): Pick<AppInitData, AppInitFeatureKey> {
     prizeDrops: { isActive: false },
     bingo: { isActive: false },
     season: { isEnabled: false, slug: null, totalProgressPercents: 0, currentLevel: 0, isAvailable: false, isActive: false },
-    rankLeague: {
-      enabled: false,
-      currentSection: null,
-      currentLevel: null,
-      nextLevel: null,
-      nextSectionBenefits: null,
-      coinsBack: 0,
-      playerFullCompletedLeague: false,
-      sumAllLevelsPoints: 0,
-      availableWheel: false,
-      progressBlockedReason: null,
-      sectionsCount: 0,
-      rankLeagueDailyWheelPrize: null,
-    },
+    rankLeague: RANK_LEAGUE_OFF,
   };
 }
 
