@@ -1,5 +1,6 @@
 import type { AppInitData, FeatureTimes } from '@sweepstack/contracts/app/app-init';
 import type { FeaturesGamesInfoFields } from '@sweepstack/contracts/app/features-games-info';
+import type { PromotionDataOf, PromotionLink, PromotionType } from '@sweepstack/contracts/promotions/promotion';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
@@ -72,6 +73,41 @@ export interface CashierOffersContribution {
   promoOffers?: Partial<Record<'bundle' | 'extraWheel', readonly unknown[]>>;
 }
 
+/** What a feature's `promotions` is asked with: one signed-in player's promotions (or home) page. */
+export interface PromotionsInput {
+  db: Kysely<Database>;
+  player: Player;
+  /** The visitor's language, for texts of the feature's operator data (titles). */
+  locale: 'en' | 'es';
+  nowMs: number;
+  /** The feature's site-wide `feature_status` row (its JSON, as app init's slice gets it), or null. */
+  status: unknown;
+  /** This feature's `times()` for the player (app init's `featureTimes[<feature>]`), when it answers one. */
+  times: FeatureTimes | undefined;
+}
+
+/**
+ * One promotion card a feature contributes (spec §3 "Promotion"; docs/features/promotions.md). The
+ * promotions feature adds `viewKeys`, `howWorks` and the order from its operator data.
+ */
+export type PromotionContribution = {
+  [T in PromotionType]: {
+    type: T;
+    /** Distinguishes two cards of one feature and type (a run id…); default: the card's index. */
+    key?: string;
+    /** The type's card data (`packages/contracts/src/promotions/cards/<type>.ts`). */
+    data: PromotionDataOf<T>;
+    /** Where the card leads: a page (`{ to: '/quests/' }`) or a web modal (`{ modal: 'tournaments' }`). */
+    link: PromotionLink;
+    /** For players with a purchase (default false). */
+    needDeposits?: boolean;
+    /** From when the player can act; default: the feature's `times().availableAtMs`. A future time puts the card in `available_soon`. */
+    availableAtMs?: number | null;
+    /** When it ends; default: the feature's `times().finishesAtMs`. */
+    finishesAtMs?: number | null;
+  };
+}[PromotionType];
+
 export interface FeatureDefinition {
   /** kebab-case, the same as the feature's folder in every layer. */
   name: string;
@@ -101,6 +137,12 @@ export interface FeatureDefinition {
   featureInfo?: (input: FeatureInfoInput) => Promise<FeatureInfoContribution>;
   /** What the feature adds to `GET /rest/available-sets/check/` (its packages, `promoOffers` entries). */
   cashierOffers?: (input: { db: Kysely<Database> }) => Promise<CashierOffersContribution>;
+  /**
+   * The feature's promotion cards for one signed-in player (GET /rest/page/promotions/ and the home
+   * page's `promotions`): none when the feature is off or has nothing for the player. Read what the
+   * card needs, nothing more; it runs on every promotions and home page of a player.
+   */
+  promotions?: (input: PromotionsInput) => Promise<readonly PromotionContribution[]>;
   /**
    * Figures the legal pages quote from this feature's operator data (the official rules state the
    * free entry's amounts): `{{<key>}}` in a page's Markdown becomes the value answered here for the

@@ -1,3 +1,4 @@
+import { ZPromotion } from '../promotions/promotion';
 import { z } from 'zod';
 import { ZSchemeSection } from './catalogue';
 
@@ -28,7 +29,8 @@ export const ZHomePageResponse = z.object({
     questData: z.null(),
     collections: z.array(z.object({ key: z.string(), title: z.string(), games: z.array(z.number().int()) })),
     infoPlate: z.null(),
-    promotions: z.array(z.unknown()),
+    /** The player's home promotion cards (docs/features/promotions.md): ready ones first; none for a guest. */
+    promotions: z.array(ZPromotion),
     promoBanners: z.array(z.unknown()),
     schemeSections: z.array(ZSchemeSection),
     lastWinners: z.array(ZLastWinner),

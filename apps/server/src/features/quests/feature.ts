@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defineFeature } from '../../platform/define-feature';
 import { questHandlers } from './handlers';
 import { questOperatorRoutes } from './operator-routes';
+import { questPromotions } from './promotion';
 import { FEATURE, questsData } from './views';
 
 /** Quests (docs/features/quests.md). */
@@ -44,6 +45,8 @@ export default defineFeature({
   operatorRoutes: questOperatorRoutes,
 
   handlers: questHandlers,
+
+  promotions: questPromotions,
 
   featureInfo: async ({ db, theme, nowMs }) => {
     const running = await runningQuest(db, nowMs);

@@ -11,6 +11,7 @@ import { claimCashback } from './claim-cashback';
 import { leagueHandlers } from './handlers';
 import { leagueOperatorRoutes } from './operator-routes';
 import { closePeriodJob, expireCashbackJob } from './period-jobs';
+import { cashbackPromotions } from './promotion';
 import { readCashback, readLeagueInfo } from './read-info';
 import { appInitSlice, FEATURE } from './views';
 
@@ -67,6 +68,8 @@ export default defineFeature({
 
   // The platform's list is typed JobDefinition<never>: kinds with a payload schema need the cast.
   jobs: [closePeriodJob as JobDefinition<never>, expireCashbackJob as JobDefinition<never>],
+
+  promotions: cashbackPromotions,
 
   appInit: {
     key: 'rankLeague',

@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { defineFeature } from '../../platform/define-feature';
 import { creditPlayer } from '../../rewards/credit-player';
 import { prizeTableOdds } from '../../rewards/views';
+import { freeSpinPromotions } from './promotion';
 
 const ZGrantBody = z.strictObject({
   playerUuid: z.uuid(),
@@ -25,6 +26,7 @@ const ZGrantBody = z.strictObject({
  */
 export default defineFeature({
   name: 'rewards',
+  promotions: freeSpinPromotions,
   operatorRoutes: (fastify, { audit, operatorOf }) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { deps } = fastify;

@@ -12,6 +12,7 @@ import { tournamentHandlers } from './handlers';
 import { JOB_PLAN, tournamentJobs } from './jobs';
 import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import { tournamentOperatorRoutes } from './operator-routes';
+import { tournamentPromotions } from './promotion';
 import { redisStandings, tableStandings, type StandingsStore } from './standings';
 import { subscribe, subscriptionsOf } from './subscribe';
 import { FEATURE, gamesOf, tournamentView } from './views';
@@ -84,6 +85,8 @@ export default defineFeature({
   handlers: tournamentHandlers,
 
   jobs: tournamentJobs as JobDefinition<never>[],
+
+  promotions: tournamentPromotions,
 
   appInit: { key: 'TournamentsSubscriptions', build: ({ state, signedIn, nowMs }) => (signedIn ? subscriptionsOf(state, nowMs) : []) },
 });

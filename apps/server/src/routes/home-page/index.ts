@@ -8,6 +8,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { pickLocalized, type LocalizedText } from '@sweepstack/domain/shell/localized-text';
 import { z } from 'zod';
+import { collectPromotions } from '../../features/promotions/collect';
 import { currentCatalogue, gameOfWeek, VERSION_APP } from '../../games/catalogue';
 import { maskName } from '../../games/play';
 
@@ -24,8 +25,9 @@ interface HomeContent {
 /**
  * GET /rest/page/home/[?locale=en|es] (spec §3 "Home page payload"): real data only; operator texts
  * (seo, banners, collections) in the visitor's language, English where the content has none. Jackpots are the live pool
- * values, last winners the latest winning rounds, packages the cashier's active packages (coins GC, entries FC cents, price USD cents); the parts of
- * features not built yet (quests, promotions, info plate, schema banners) stay empty.
+ * values, last winners the latest winning rounds, packages the cashier's active packages (coins GC, entries FC cents, price USD cents); promotions the
+ * player's home cards (none for a guest); the parts of features not built yet (quests, info plate,
+ * schema banners) stay empty.
  */
 const homePageRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -58,7 +60,10 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['games'], summary: 'The home page payload', querystring: z.strictObject({ versionApp: z.string().max(32).optional(), locale: ZLocale.optional() }), response: { 200: ZHomePageResponse } } },
     async (request, reply) => {
       const locale = request.query.locale ?? 'en';
-      const [catalogue, pools, wins, contentJson, packages, gift] = await Promise.all([currentCatalogue(deps), listJackpotPools(db), listRecentWins(db, LAST_WINNERS), readSetting(db, HOME_CONTENT_SETTING), cashierPackages(), loadSignupGiftSettings(db)]);
+      const player = await request.getPlayer();
+      // The home cards of the promotions page (docs/features/promotions.md): a player's own, so none for a guest.
+      const promotions = player ? collectPromotions({ db, features: fastify.features.list, player, locale, nowMs: deps.clock.nowMs(), log: request.log }, 'home').then((page) => [...page.promotions, ...page.available_soon]) : Promise.resolve([]);
+      const [catalogue, pools, wins, contentJson, packages, gift, homePromotions] = await Promise.all([currentCatalogue(deps), listJackpotPools(db), listRecentWins(db, LAST_WINNERS), readSetting(db, HOME_CONTENT_SETTING), cashierPackages(), loadSignupGiftSettings(db), promotions]);
       const content = (contentJson ?? {}) as HomeContent;
       const idOf = new Map([...catalogue.byId.values()].map(({ game }) => [game.slug, game.id]));
       const issues: Record<string, { title: string; games: number[]; gameOfWeek?: number | null }> = {};
@@ -75,7 +80,7 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
           questData: null,
           collections: (content.collections ?? []).map((c) => ({ key: c.key, title: pickLocalized(c.title, locale), games: c.games.map((slug) => idOf.get(slug)).filter((id): id is number => id !== undefined) })),
           infoPlate: null,
-          promotions: [],
+          promotions: homePromotions,
           promoBanners: [],
           schemeSections: catalogue.payload.schemeSections,
           lastWinners: wins.flatMap((w) => {
