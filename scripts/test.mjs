@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration and browser tests, then one closing line with the counts.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
@@ -48,6 +48,9 @@ for (const project of ['unit', 'integration']) {
   countVitest(out);
 }
 
+// A marker for .ci/run, which starts the PostgreSQL and Redis integration run beside the browser tests
+// (they wait on the browser and timers most of the time, leaving a core idle).
+writeFileSync(path.join(resultsDir, 'browser-tests.started'), `${new Date().toISOString()}\n`);
 const e2e = timed('browser tests', () => spawnSync('node', ['scripts/e2e.mjs'], { cwd: root, stdio: 'inherit', env: process.env }));
 if (e2e.status !== 0) failures.push('browser tests');
 const e2eReport = path.join(resultsDir, 'e2e.json');
