@@ -1,5 +1,9 @@
 import { localeFromPath } from '../lib/locale';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { withFullDictionary } from '../i18n/i18n';
+import { useLocalize } from '../lib/use-paths';
 import { LobbyView } from '../features/games/lobby-view';
 import { loadLobby } from '../features/games/lobby-data.server';
 import type { LobbyData } from '../features/games/types';
@@ -9,7 +13,41 @@ import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/lobby';
 import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
-/** The player home: greeting and the game lobby. */
+// The cards are the promotions feature's (their strings and card definitions load with them).
+const HomePromotions = lazy(withFullDictionary(() => import('../features/promotions/ui/home-promotions')));
+
+/**
+ * The home page's promotions (spec §2 "Home: banners, promotions, jackpot"): the heading is in the
+ * page; the cards render in the browser once their chunk is there, in a reserved space.
+ */
+function PromotionsSection({ lobby }: { lobby: LobbyData }) {
+  const { t } = useTranslation();
+  const localize = useLocalize();
+  const [mounted, setMounted] = useState(false);
+  useEffect(() => setMounted(true), []);
+  if (lobby.promotions.length === 0) return null;
+  return (
+    <section aria-labelledby="home-promotions-title" className="flex flex-col gap-3" data-testid="home-promotions">
+      <div className="flex items-baseline justify-between gap-3">
+        <h2 id="home-promotions-title" className="section-title text-xl font-extrabold">
+          {t('lobby.promotionsTitle')}
+        </h2>
+        <Link to={localize('/promotions/')} className="text-sm font-semibold underline underline-offset-2">
+          {t('lobby.promotionsAll')}
+        </Link>
+      </div>
+      <div className="min-h-64">
+        {mounted && (
+          <Suspense fallback={null}>
+            <HomePromotions promotions={lobby.promotions} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}
+
+/** The player home: greeting, the player's promotions and the game lobby. */
 export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
   const { t } = useTranslation();
   const root = useRootData();
@@ -29,6 +67,7 @@ export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
         </h1>
         {player?.hasPlayed === false && <p className="mt-1 text-muted">{t('lobby.giftNote')}</p>}
       </div>
+      <PromotionsSection lobby={lobby} />
       <LobbyView data={lobby} />
     </div>
   );

@@ -102,5 +102,6 @@ export async function loadLobby(context: AppLoadContext, isPlayer: boolean, opti
     gameOfWeek: gameOfWeek !== null && all.has(gameOfWeek) ? gameOfWeek : null,
     favorites: catalogue?.favorites ?? (isPlayer ? [] : null),
     signupGift: payload?.signupGift ?? null,
+    promotions: payload?.promotions ?? [],
   };
 }

@@ -1,3 +1,5 @@
+import type { Promotion } from '@sweepstack/contracts/promotions/promotion';
+
 /** The trimmed lobby data the pages render (built on the server from the home and games payloads). */
 export interface LobbyGame {
   id: number;
@@ -49,6 +51,8 @@ export interface LobbyData {
   favorites: number[] | null;
   /** The sign-up gift (server settings): Gold Coins (whole), Fortune Coins (cents); null when the home payload is unavailable. */
   signupGift: { coins: number; entries: number } | null;
+  /** The player's home promotion cards (docs/features/promotions.md); empty for guests. */
+  promotions: Promotion[];
 }
 
 export interface CatalogueData {

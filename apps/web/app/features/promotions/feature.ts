@@ -1,8 +1,13 @@
 import { defineFeature } from '../../platform/feature';
 
-/** Promotions and offers (not built yet): the page needs an account, as do promo-offer links. */
+/**
+ * Promotions (docs/features/promotions.md, spec §2 /promotions, §3 "Promotion"): the page of the
+ * player's promotion cards (players only), each leading to its feature; the cards themselves are
+ * `ui/cards/<type>.ts`. The promo-offer links stay coming soon until the promo offers are built.
+ */
 export default defineFeature({
   id: 'promotions',
-  pages: [{ path: 'promotions', middleware: ['signup-required'] }],
+  pages: [{ path: 'promotions', file: 'ui/promotions-page.tsx', middleware: ['signup-required'] }],
   deepLinks: [{ params: ['promoOffer', 'promoOfferSet'], comingSoon: 'promo-offer', playersOnly: true }],
+  strings: { namespaces: ['promotions'] },
 });
