@@ -62,7 +62,7 @@ export default function BonusClaimModal({ onDone }: ModalProps) {
       const game = data.game;
       if (data.bonusType === 'freeSpins' && game) {
         showToast('bonus', t('bonuses.toast.creditedSpins', { count: data.freeSpinsCount ?? 0, game: game.title }), [
-          { label: t('bonuses.playNow'), onClick: () => useModals.getState().open('game', { game: game.slug }) },
+          { label: t('bonuses.playNow'), onClick: () => useModals.getState().open('game', { game: game.slug, isMoney: bonus.bonusInfo.freeSpinsCurrency === 'FC' }) },
         ]);
       } else {
         showToast('bonus', t('bonuses.toast.creditedEntries', { amount: formatFortuneCoins(data.bonusAmount ?? 0, i18n.language) }));
