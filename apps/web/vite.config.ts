@@ -57,10 +57,10 @@ const FIRST_LOAD =
 /**
  * What no first-load page needs: the feature declarations and their registry (the server renders
  * with them; the browser loads them with the modal stack, its backdrop rules, or for a deep link),
- * the finish timers, welcome modals and countdowns of app/platform, and every feature's components
+ * the finish timers, welcome modals, background watchers and countdowns of app/platform, and every feature's components
  * (`features/<feature>/ui/`: its pages, modals and their parts).
  */
-const FEATURE_PARTS = /apps[\\/]web[\\/]app[\\/](features[\\/][^\\/]+[\\/](ui[\\/]|feature\.ts$)|features[\\/]modals[\\/]backdrop\.|platform[\\/](registry|feature-timers|countdown)\.)/;
+const FEATURE_PARTS = /apps[\\/]web[\\/]app[\\/](features[\\/][^\\/]+[\\/](ui[\\/]|feature\.ts$)|features[\\/]modals[\\/]backdrop\.|platform[\\/](registry|feature-timers|feature-backgrounds|countdown)\.)/;
 
 export default defineConfig({
   plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],

@@ -52,6 +52,12 @@ function playerView(init: AppInitData | null): PlayerView | null {
   };
 }
 
+/** A guest's active features (the guest app init answers their flags too). */
+function guestFeatures(init: AppInitData | null): Record<string, FeatureState> {
+  if (!init) return {};
+  return Object.fromEntries(Object.entries(registry.featureStates(init)).filter(([, state]) => state.isActive));
+}
+
 async function fetchJson(context: WebLoadContext, path: string): Promise<{ ok: boolean; body: unknown }> {
   try {
     const response = await context.api(path);
@@ -183,6 +189,7 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
     featureNamespaces: [...registry.pageNamespaces],
     isGuest: session.isGuest || player === null,
     player,
+    ...(player === null ? { guestFeatures: guestFeatures(session.appInit) } : {}),
     shell,
     consent: { given: isConsentGiven(cookies[CONSENT_GIVEN_COOKIE]), enabled: parseEnabledIds(cookies[CONSENT_ENABLED_COOKIE]) },
     buildId,

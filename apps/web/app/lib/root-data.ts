@@ -61,6 +61,8 @@ export interface RootData {
   translationsOk: boolean;
   isGuest: boolean;
   player: PlayerView | null;
+  /** A guest's active features (from the guest app init), for the watchers guests get; absent for players. */
+  guestFeatures?: Record<string, FeatureState>;
   shell: ShellData;
   consent: { given: boolean; enabled: string[] };
   buildId: string | null;

@@ -133,6 +133,24 @@ export interface FeaturePushTools {
   isOpen(modal: ModalName): boolean;
 }
 
+/** What a feature's background watcher is given. */
+export interface FeatureBackgroundProps {
+  /** The feature's state for this visitor (guests: from the guest app init). */
+  state: FeatureState;
+  isGuest: boolean;
+}
+
+/**
+ * A component the shell mounts on every page once it has loaded, while the feature is active (its own
+ * chunk, never in the first-load JavaScript): a feature that watches the visit (pop-up ads wait for a
+ * game or the cashier to close). It renders nothing of its own; it opens the feature's modals.
+ */
+export interface FeatureBackground {
+  load: () => Promise<{ default: ComponentType<FeatureBackgroundProps> }>;
+  /** Mounted for guests too (when their app init says the feature is active). Default: signed-in players only. */
+  guests?: boolean;
+}
+
 /**
  * A web feature module: `app/features/<feature>/feature.ts` default-exports one of these. The app
  * finds it by folder scan (app/platform/registry.ts, and routes.ts for its pages); nothing else is
@@ -160,6 +178,8 @@ export interface WebFeature {
   pushes?: FeaturePushHandler[];
   /** Spec §4 finish timer: other features this one's finish also turns off (scratch cards end magic boxes). */
   finishAlsoEnds?: string[];
+  /** A watcher mounted on every page while the feature is active (see FeatureBackground). */
+  background?: FeatureBackground;
 }
 
 /** Declares a web feature (identity; gives the object its type). */

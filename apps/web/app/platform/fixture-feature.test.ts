@@ -27,7 +27,7 @@ const registry = createRegistry({ ...APP_FEATURES, ...FIXTURES });
 const appDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 function appInit(moneyBoxActive: boolean): AppInitData {
-  return { moneyBox: { isActive: moneyBoxActive }, magicBox: { isActive: false }, prizeDrops: { isActive: false }, bingo: { isActive: false }, scratchCardLottery: { isActive: false }, dailyLogin: { isActive: false }, season: { isActive: false }, rankLeague: { enabled: false } } as unknown as AppInitData;
+  return { moneyBox: { isActive: moneyBoxActive }, magicBox: { isActive: false }, prizeDrops: { isActive: false }, bingo: { isActive: false }, scratchCardLottery: { isActive: false }, dailyLogin: { isActive: false }, popUpAds: { isActive: false }, season: { isActive: false }, rankLeague: { enabled: false } } as unknown as AppInitData;
 }
 
 function render<P extends object>(component: ComponentType<P>, props: P, locale: 'en' | 'es'): string {

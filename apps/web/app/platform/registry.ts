@@ -167,6 +167,9 @@ export function createRegistry(modules: FeatureModules) {
     /** Welcome modals, feature by feature. */
     welcomes: features.flatMap(({ feature }) => (feature.welcome ? [{ feature: feature.id, ...feature.welcome }] : [])),
 
+    /** Background watchers, feature by feature. */
+    backgrounds: features.flatMap(({ feature }) => (feature.background ? [{ feature: feature.id, ...feature.background }] : [])),
+
     /** Pushes features act on anywhere (a signed-in visit), feature by feature. */
     pushHandlers: features.flatMap(({ feature }) => (feature.pushes ?? []).map((handler) => ({ feature: feature.id, handler }))),
 

@@ -32,6 +32,8 @@ export const ZPopUpCampaignInput = z
     /** The active window; null: open-ended. */
     startsAt: ZIsoTime.nullable(),
     endsAt: ZIsoTime.nullable(),
+    /** A preview: when not empty, only these players see the campaign (checked on test accounts before it goes live). */
+    testPlayerEmails: z.array(z.email().max(254)).max(20).default([]),
   })
   .refine((c) => c.startsAt === null || c.endsAt === null || Date.parse(c.startsAt) < Date.parse(c.endsAt), { message: 'startsAt must be before endsAt', path: ['endsAt'] });
 export type PopUpCampaignInput = z.infer<typeof ZPopUpCampaignInput>;
@@ -63,6 +65,7 @@ export const ZPopUpCampaignView = z.object({
   deposits: ZPopUpDeposits,
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
+  testPlayerEmails: z.array(z.string()),
   popups: z.array(ZPopUpView),
 });
 export type PopUpCampaignView = z.infer<typeof ZPopUpCampaignView>;

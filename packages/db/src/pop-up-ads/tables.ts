@@ -16,6 +16,8 @@ export interface PopUpAdCampaignsTable {
   deposits: 'any' | 'with' | 'without';
   starts_at_ms: number | null;
   ends_at_ms: number | null;
+  /** JSON array of normalized emails: when not empty, a preview only these players see. */
+  test_player_emails_json: string;
   created_at_ms: number;
   updated_at_ms: number;
 }

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { campaignTargets, chooseAd, logTransition, type CampaignRule, type PopupRule, type ViewerHistory } from './choose-ad';
 
 const NOW = Date.UTC(2027, 0, 8, 17);
-const campaign = (patch: Partial<CampaignRule> = {}): CampaignRule => ({ id: 1, priority: 10, active: true, audience: 'everyone', deposits: 'any', startsAtMs: null, endsAtMs: null, ...patch });
+const campaign = (patch: Partial<CampaignRule> = {}): CampaignRule => ({ id: 1, priority: 10, active: true, audience: 'everyone', deposits: 'any', startsAtMs: null, endsAtMs: null, testPlayerEmails: [], ...patch });
 const popup = (patch: Partial<PopupRule> = {}): PopupRule => ({ id: 1, campaignId: 1, priority: 10, active: true, triggers: ['closeGame'], ...patch });
 const fresh: ViewerHistory = { answeredToday: 0, lastAnsweredAtMs: null, endedAtMs: new Map() };
 const rules = { dailyCap: 3, minGapMinutes: 10, hideAfterCloseHours: 24 };
-const player = { kind: 'player' as const, depositsCount: 0 };
+const player = { kind: 'player' as const, email: 'ada@example.com', depositsCount: 0 };
 
 describe('campaignTargets', () => {
   it('matches audience, deposits and the active window', () => {
@@ -14,13 +14,20 @@ describe('campaignTargets', () => {
     expect(campaignTargets(campaign({ audience: 'guests' }), player, NOW)).toBe(false);
     expect(campaignTargets(campaign({ audience: 'players' }), { kind: 'guest' }, NOW)).toBe(false);
     expect(campaignTargets(campaign({ deposits: 'with' }), player, NOW)).toBe(false);
-    expect(campaignTargets(campaign({ deposits: 'with' }), { kind: 'player', depositsCount: 2 }, NOW)).toBe(true);
-    expect(campaignTargets(campaign({ deposits: 'without' }), { kind: 'player', depositsCount: 1 }, NOW)).toBe(false);
+    expect(campaignTargets(campaign({ deposits: 'with' }), { kind: 'player', email: 'ada@example.com', depositsCount: 2 }, NOW)).toBe(true);
+    expect(campaignTargets(campaign({ deposits: 'without' }), { kind: 'player', email: 'ada@example.com', depositsCount: 1 }, NOW)).toBe(false);
     expect(campaignTargets(campaign({ deposits: 'with' }), { kind: 'guest' }, NOW)).toBe(false);
     expect(campaignTargets(campaign({ startsAtMs: NOW + 1 }), player, NOW)).toBe(false);
     expect(campaignTargets(campaign({ endsAtMs: NOW }), player, NOW)).toBe(false);
     expect(campaignTargets(campaign({ startsAtMs: NOW, endsAtMs: NOW + 1 }), player, NOW)).toBe(true);
     expect(campaignTargets(campaign({ active: false }), player, NOW)).toBe(false);
+  });
+
+  it('shows a preview campaign only to its test players', () => {
+    expect(campaignTargets(campaign({ testPlayerEmails: ['ada@example.com'] }), player, NOW)).toBe(true);
+    expect(campaignTargets(campaign({ testPlayerEmails: ['bob@example.com'] }), player, NOW)).toBe(false);
+    expect(campaignTargets(campaign({ testPlayerEmails: ['ada@example.com'] }), { kind: 'guest' }, NOW)).toBe(false);
+    expect(campaignTargets(campaign({ testPlayerEmails: ['ada@example.com'], deposits: 'with' }), player, NOW)).toBe(false);
   });
 });
 

@@ -16,6 +16,8 @@ export interface CampaignRule {
   deposits: DepositsRule;
   startsAtMs: number | null;
   endsAtMs: number | null;
+  /** A preview: when not empty, only the players of these (normalized) emails see the campaign (an operator checks it on test accounts). */
+  testPlayerEmails: readonly string[];
 }
 
 export interface PopupRule {
@@ -27,7 +29,7 @@ export interface PopupRule {
   triggers: readonly PopUpTriggerName[];
 }
 
-export type Viewer = { kind: 'guest' } | { kind: 'player'; depositsCount: number };
+export type Viewer = { kind: 'guest' } | { kind: 'player'; email: string; depositsCount: number };
 
 export interface FrequencyRules {
   dailyCap: number;
@@ -53,6 +55,7 @@ export function campaignTargets(campaign: CampaignRule, viewer: Viewer, nowMs: n
   if (!campaign.active) return false;
   if (campaign.startsAtMs !== null && nowMs < campaign.startsAtMs) return false;
   if (campaign.endsAtMs !== null && nowMs >= campaign.endsAtMs) return false;
+  if (campaign.testPlayerEmails.length > 0 && (viewer.kind !== 'player' || !campaign.testPlayerEmails.includes(viewer.email))) return false;
   if (campaign.audience === 'guests' && viewer.kind !== 'guest') return false;
   if (campaign.audience === 'players' && viewer.kind !== 'player') return false;
   const deposits = viewer.kind === 'player' ? viewer.depositsCount : 0;

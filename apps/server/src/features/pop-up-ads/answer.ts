@@ -30,7 +30,7 @@ type Popup = PopupRule & { row: PopUpRow };
 const num = (v: number | string | bigint | null): number | null => (v === null ? null : Number(v));
 
 export function campaignRule(row: PopUpCampaignRow): Campaign {
-  return { id: Number(row.id), priority: row.priority, active: Number(row.active) === 1, audience: row.audience, deposits: row.deposits, startsAtMs: num(row.starts_at_ms), endsAtMs: num(row.ends_at_ms), row };
+  return { id: Number(row.id), priority: row.priority, active: Number(row.active) === 1, audience: row.audience, deposits: row.deposits, startsAtMs: num(row.starts_at_ms), endsAtMs: num(row.ends_at_ms), testPlayerEmails: JSON.parse(row.test_player_emails_json) as string[], row };
 }
 
 export function popupRule(row: PopUpRow): Popup {
@@ -88,7 +88,7 @@ export async function answerPopUpAds(deps: Pick<AppDeps, 'database' | 'clock'>, 
   }
   const depositsCount =
     asker.kind === 'guest' ? 0 : Number((await db.selectFrom('cashier_player_stats').select('deposits_count').where('player_id', '=', asker.player.id).executeTakeFirst())?.deposits_count ?? 0);
-  const viewer = asker.kind === 'guest' ? { kind: 'guest' as const } : { kind: 'player' as const, depositsCount };
+  const viewer = asker.kind === 'guest' ? { kind: 'guest' as const } : { kind: 'player' as const, email: asker.player.email_normalized, depositsCount };
   const targeted = campaigns.filter((c) => campaignTargets(c, viewer, nowMs));
   if (targeted.length === 0) return [];
   const popups = (await listPopups(db, targeted.map((c) => c.id))).map(popupRule);

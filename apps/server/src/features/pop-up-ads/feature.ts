@@ -36,6 +36,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import { normalizeEmail } from '@sweepstack/domain/auth/email';
 import { contentCache } from '../../lib/content-cache';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer, SESSION_COOKIE } from '../../plugins/session';
@@ -106,6 +107,7 @@ async function campaignViews(db: Kysely<Database>, only?: number): Promise<PopUp
     deposits: c.deposits,
     startsAt: iso(c.starts_at_ms),
     endsAt: iso(c.ends_at_ms),
+    testPlayerEmails: JSON.parse(c.test_player_emails_json) as string[],
     popups: popups.filter((p) => Number(p.campaign_id) === Number(c.id)).map(popupView),
   }));
 }
@@ -118,6 +120,7 @@ const campaignValues = (c: PopUpCampaignInput): CampaignValues => ({
   deposits: c.deposits,
   starts_at_ms: c.startsAt === null ? null : Date.parse(c.startsAt),
   ends_at_ms: c.endsAt === null ? null : Date.parse(c.endsAt),
+  test_player_emails_json: JSON.stringify(c.testPlayerEmails.map(normalizeEmail)),
 });
 
 const popupValues = (p: PopUpInput): PopupValues => ({

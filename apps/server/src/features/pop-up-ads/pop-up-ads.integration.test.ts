@@ -51,7 +51,7 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
   };
   type CampaignView = { id: number; name: string; active: boolean; popups: { id: number; name: string }[] } & Record<string, unknown>;
   const campaigns = async (): Promise<CampaignView[]> => (await operatorCall('GET', '/campaigns/')).campaigns;
-  const campaignOf = (c: Record<string, unknown>) => ({ name: c.name, priority: c.priority, active: c.active, audience: c.audience, deposits: c.deposits, startsAt: c.startsAt, endsAt: c.endsAt });
+  const campaignOf = (c: Record<string, unknown>) => ({ name: c.name, priority: c.priority, active: c.active, audience: c.audience, deposits: c.deposits, startsAt: c.startsAt, endsAt: c.endsAt, testPlayerEmails: c.testPlayerEmails });
   const putCampaign = (id: number, body: unknown) => operatorCall('PUT', `/campaigns/${id}/`, body);
   const createCampaign = async (campaign: Record<string, unknown>, popups: Record<string, unknown>[]): Promise<CampaignView> => (await operatorCall('POST', '/campaigns/', { campaign, popups })).campaign;
   const seeded = async () => (await campaigns()).find((c) => c.name === SEEDED)!;
@@ -63,8 +63,9 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
 
   const player = async () => {
     sequence += 1;
-    const { cookie, uuid } = await signUpViaApi(app, `pop-up-ads-${sequence}@example.com`);
-    return { cookie, id: await playerIdOf(db(), uuid) };
+    const email = `pop-up-ads-${sequence}@example.com`;
+    const { cookie, uuid } = await signUpViaApi(app, email);
+    return { cookie, email, id: await playerIdOf(db(), uuid) };
   };
   const ask = (kind: 'guest' | 'player', triggerType: unknown, cookie?: string) =>
     app.inject({ method: 'POST', url: `/rest/pop-up-ads/${kind}-popup-ads/`, headers: cookie ? { cookie } : {}, payload: { triggerType } });
@@ -159,6 +160,13 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
     const depositor = await player();
     await countDeposit(db(), depositor.id, 999, clock.nowMs());
     expect((await adOf('player', 'sessionStart', depositor.cookie))[0]?.contentInfo.popup_name).toBe('for-depositors');
+
+    // A preview shows only to its test players.
+    const preview = await createCampaign(campaignInput('Preview', { priority: 80, testPlayerEmails: [newcomer.email.toUpperCase()] }), [popupInput('preview', { triggers: ['sessionStart'] })]);
+    clock.advance(10 * MINUTE_MS);
+    expect((await adOf('player', 'sessionStart', newcomer.cookie))[0]?.contentInfo.popup_name).toBe('preview');
+    expect((await adOf('player', 'sessionStart', depositor.cookie))[0]?.contentInfo.popup_name).toBe('for-depositors');
+    await putCampaign(preview.id, { ...campaignOf(preview), active: false });
 
     // Within next week's window, its higher priority wins for everyone.
     clock.advance(7 * 24 * HOUR_MS);

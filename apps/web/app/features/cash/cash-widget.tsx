@@ -27,8 +27,11 @@ function useHash(): [string, (hash: string) => void] {
   const go = useCallback((next: string) => {
     if (next) window.location.hash = next;
     else {
+      const oldURL = window.location.href;
       history.replaceState(history.state, '', window.location.pathname + window.location.search);
       setHash('');
+      // replaceState fires no hashchange: tell the page's listeners (pop-up ads' closeCashbox) the widget closed.
+      window.dispatchEvent(new HashChangeEvent('hashchange', { oldURL, newURL: window.location.href }));
     }
   }, []);
   return [hash, go];

@@ -10,6 +10,7 @@ import { DeepLinks } from '../deep-links/deep-links';
 import { useModals } from '../modals/modal-store';
 import { TermsGuard } from '../modals/terms-guard';
 import { RealityCheckLauncher } from '../responsible-play/reality-check-launcher';
+import { FeatureBackgroundsLauncher } from '../../platform/feature-backgrounds-launcher';
 import { FeatureTimersLauncher } from '../../platform/feature-timers-launcher';
 import { Toaster } from '../toasts/toaster';
 import { LiveSession } from './live-session';
@@ -61,6 +62,7 @@ export function GlobalUi() {
       <CashLauncher enabled={!root.isGuest} />
       <RealityCheckLauncher enabled={!root.isGuest} />
       <FeatureTimersLauncher states={root.player?.features ?? null} />
+      <FeatureBackgroundsLauncher isGuest={root.isGuest} states={root.player?.features ?? root.guestFeatures ?? null} />
       {root.player?.hasUnconfirmedTerms && <TermsGuard />}
       {hasModals && (
         <Suspense fallback={null}>

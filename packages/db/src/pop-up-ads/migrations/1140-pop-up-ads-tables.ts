@@ -14,6 +14,7 @@ export async function up(db: AnyDb): Promise<void> {
     .addColumn('deposits', 'varchar(10)', (c) => c.notNull())
     .addColumn('starts_at_ms', 'bigint')
     .addColumn('ends_at_ms', 'bigint')
+    .addColumn('test_player_emails_json', 'text', (c) => c.notNull().defaultTo('[]'))
     .addColumn('created_at_ms', 'bigint', (c) => c.notNull())
     .addColumn('updated_at_ms', 'bigint', (c) => c.notNull())
     .addCheckConstraint('pop_up_ad_campaigns_values', sql`active in (0, 1) and audience in ('guests', 'players', 'everyone') and deposits in ('any', 'with', 'without')`)

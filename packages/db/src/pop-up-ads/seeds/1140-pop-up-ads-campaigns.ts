@@ -47,7 +47,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     if (audience !== 'guests' && audience !== 'players' && audience !== 'everyone') fail(FILE, `campaigns[${i}].audience`);
     if (deposits !== 'any' && deposits !== 'with' && deposits !== 'without') fail(FILE, `campaigns[${i}].deposits`);
     await db.transaction().execute(async (trx) => {
-      const id = await insertCampaign(trx, { name, priority: whole(campaign.priority, `campaigns[${i}].priority`), active: campaign.active === true ? 1 : 0, audience, deposits, starts_at_ms: null, ends_at_ms: null }, now);
+      const id = await insertCampaign(trx, { name, priority: whole(campaign.priority, `campaigns[${i}].priority`), active: campaign.active === true ? 1 : 0, audience, deposits, starts_at_ms: null, ends_at_ms: null, test_player_emails_json: '[]' }, now);
       for (const [j, popup] of (campaign.popups as unknown[]).entries()) {
         const where = `campaigns[${i}].popups[${j}]`;
         if (!isRecord(popup) || !Array.isArray(popup.triggers) || !popup.triggers.every((t) => typeof t === 'string' && TRIGGERS.has(t))) fail(FILE, `${where}.triggers`);
