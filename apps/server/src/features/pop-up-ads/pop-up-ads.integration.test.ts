@@ -44,7 +44,7 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
     await operatorCall('PUT', '/settings/', { dailyCap: 3, minGapMinutes: 10, hideAfterCloseHours: 24 });
   });
 
-  const operatorCall = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => {
+  const operatorCall = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => {
     const res = await app.inject({ method, url: `/api/operator/pop-up-ads${url}`, headers, ...(payload === undefined ? {} : { payload }) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data;
@@ -52,7 +52,7 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
   type CampaignView = { id: number; name: string; active: boolean; popups: { id: number; name: string }[] } & Record<string, unknown>;
   const campaigns = async (): Promise<CampaignView[]> => (await operatorCall('GET', '/campaigns/')).campaigns;
   const campaignOf = (c: Record<string, unknown>) => ({ name: c.name, priority: c.priority, active: c.active, audience: c.audience, deposits: c.deposits, startsAt: c.startsAt, endsAt: c.endsAt, testPlayerEmails: c.testPlayerEmails });
-  const putCampaign = (id: number, body: unknown) => operatorCall('PUT', `/campaigns/${id}/`, body);
+  const putCampaign = (id: number, body: object) => operatorCall('PUT', `/campaigns/${id}/`, body);
   const createCampaign = async (campaign: Record<string, unknown>, popups: Record<string, unknown>[]): Promise<CampaignView> => (await operatorCall('POST', '/campaigns/', { campaign, popups })).campaign;
   const seeded = async () => (await campaigns()).find((c) => c.name === SEEDED)!;
   const switchOnSeeded = async () => {
@@ -74,7 +74,7 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json().data as { companyInfo: { company_id: number; company_name: string; company_priority: number }; contentInfo: { popup_id: number; popup_name: string; popup_delay_time: number; popup_priority: number; popup_data: Record<string, unknown> }; logInfo: { log_id: number } }[];
   };
-  const logAction = (body: unknown, cookie?: string) => app.inject({ method: 'POST', url: '/rest/pop-up-ads/log-action/', headers: cookie ? { cookie } : {}, payload: body });
+  const logAction = (body: object, cookie?: string) => app.inject({ method: 'POST', url: '/rest/pop-up-ads/log-action/', headers: cookie ? { cookie } : {}, payload: body });
   const trackingCookie = (res: { cookies: { name: string; value: string; maxAge?: number }[] }) => res.cookies.find((c) => c.name === 'tracking_id');
   const appInit = async (cookie?: string) => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers: cookie ? { cookie } : {} })).json().data;
 
@@ -218,7 +218,7 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
     const other = await player();
     const [ad] = await adOf('player', 'closeGame', me.cookie);
     const logId = ad!.logInfo.log_id;
-    const code = async (body: unknown, cookie?: string) => {
+    const code = async (body: object, cookie?: string) => {
       const res = await logAction(body, cookie);
       return [res.statusCode, res.json().error?.code ?? 'ok'];
     };
