@@ -12,6 +12,7 @@ import { useRootData } from '../../../lib/root-data';
 import { useRealtime } from '../../../lib/use-realtime';
 import { useLocalize } from '../../../lib/use-paths';
 import type { Route } from './+types/adventure-map-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 /** Fluent Emoji illustrations (MIT), one per stop along the way; the last stop is the castle. */
 const STOP_ART = ['sailboat', 'desert-island', 'palm-tree', 'camping', 'national-park', 'snow-capped-mountain', 'volcano', 'classical-building'];
@@ -150,14 +151,9 @@ export default function AdventureMapPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{info?.event ? info.event.title[locale] : t('adventureMap.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('adventureMap.page.intro', { round: info?.event?.pointsPerRound ?? 1, task: info?.event?.pointsPerTask ?? 0 })}</p>
-      </header>
+      <FeaturePageHeader title={info?.event ? info.event.title[locale] : t('adventureMap.page.title')} intro={t('adventureMap.page.intro', { round: info?.event?.pointsPerRound ?? 1, task: info?.event?.pointsPerTask ?? 0 })} />
       {!info ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'adventureMap.failed' : 'adventureMap.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'adventureMap.failed' : 'adventureMap.loading')}</FeaturePageStatus>
       ) : !info.event ? (
         <p className="card p-4 text-center">{t('adventureMap.page.none')}</p>
       ) : (

@@ -8,6 +8,7 @@ import { formatCountdown, useCountdown } from '../../../platform/countdown';
 import { BingoCard } from './bingo-card';
 import { newRequestKey, playRound, prizeText, useBingo } from './bingo-api';
 import type { Route } from './+types/bingo-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 /**
  * /bingo (spec §2, §3): the period's card, balls to play and progress to the next ball, a round of
@@ -46,14 +47,9 @@ export default function BingoPage() {
 
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('bingo.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('bingo.page.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('bingo.page.title')} intro={t('bingo.page.intro')} />
       {!data ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'bingo.failed' : 'bingo.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'bingo.failed' : 'bingo.loading')}</FeaturePageStatus>
       ) : (
         <>
           <section className="card flex flex-col gap-3 p-4 sm:p-6" aria-labelledby="bingo-status">

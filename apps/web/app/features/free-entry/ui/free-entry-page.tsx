@@ -13,6 +13,7 @@ import { useLocalize } from '../../../lib/use-paths';
 import { CaptchaWidget, captchaToken, useCaptcha } from '../../auth/captcha';
 import { requestMailCode, requestOnline, useFreeEntry } from './free-entry-api';
 import type { Route } from './+types/free-entry-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 function useDate() {
   const { i18n } = useTranslation();
@@ -96,16 +97,12 @@ export default function FreeEntryPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('freeEntry.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('freeEntry.page.intro')}</p>
+      <FeaturePageHeader title={t('freeEntry.page.title')} intro={t('freeEntry.page.intro')}>
         <p className="mx-auto mt-3 max-w-prose text-sm font-bold uppercase tracking-wide">{t('freeEntry.page.noPurchase')}</p>
-      </header>
+      </FeaturePageHeader>
 
       {!info ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'freeEntry.failed' : 'freeEntry.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'freeEntry.failed' : 'freeEntry.loading')}</FeaturePageStatus>
       ) : (
         <>
           {message && (

@@ -12,6 +12,7 @@ import { useLocalize } from '../../../lib/use-paths';
 import { formatCountdown, useCountdown } from '../../../platform/countdown';
 import { takeReward, useLotteryDetails, verifyDraw, type LotteryType } from './lottery-api';
 import type { Route } from './+types/lottery-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 function usePrizeText() {
   const { t, i18n } = useTranslation();
@@ -77,10 +78,7 @@ export default function LotteryPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('lottery.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('lottery.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('lottery.title')} intro={t('lottery.intro')} />
 
       <div role="tablist" aria-label={t('lottery.types')} className="mx-auto flex gap-2">
         {(['weekly', 'monthly'] as const).map((value) => (
@@ -91,9 +89,7 @@ export default function LotteryPage() {
       </div>
 
       {!details ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'lottery.failed' : 'lottery.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'lottery.failed' : 'lottery.loading')}</FeaturePageStatus>
       ) : (
         <div role="tabpanel" className="flex flex-col gap-6">
           {message && (

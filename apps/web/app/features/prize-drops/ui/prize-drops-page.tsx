@@ -13,6 +13,7 @@ import { showToast } from '../../toasts/toast-store';
 import { Medal } from './medal';
 import { levelKey, localMs, usePrizeDrops } from './prize-drops-api';
 import type { Route } from './+types/prize-drops-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 /** Spec §4: the toast shows when the next block's timer reads 40 s. */
 const TOAST_AT_SECONDS = 40;
@@ -48,14 +49,9 @@ export default function PrizeDropsPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('prizeDrops.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('prizeDrops.page.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('prizeDrops.page.title')} intro={t('prizeDrops.page.intro')} />
       {!info ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'prizeDrops.failed' : 'prizeDrops.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'prizeDrops.failed' : 'prizeDrops.loading')}</FeaturePageStatus>
       ) : (
         <>
           <section className="card grid gap-4 p-4 sm:grid-cols-3 sm:p-6" aria-labelledby="drops-pool">

@@ -15,6 +15,7 @@ import { useLocalize } from '../../../lib/use-paths';
 import { loadCatalogueGames } from '../../games/catalogue-client';
 import type { LobbyGame } from '../../games/types';
 import type { Route } from './+types/quests-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 /** Spec §9: the quest page shows 16 skeleton games while it loads. */
 const SKELETON_GAMES = 16;
@@ -156,16 +157,11 @@ export default function QuestsPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('quests.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('quests.page.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('quests.page.title')} intro={t('quests.page.intro')} />
 
       {!data ? (
         <section className="card flex flex-col gap-3 p-4" aria-busy={!failed}>
-          <p role="status" className="text-center text-muted">
-            {t(failed ? 'quests.failed' : 'quests.loading')}
-          </p>
+          <FeaturePageStatus>{t(failed ? 'quests.failed' : 'quests.loading')}</FeaturePageStatus>
           {!failed && <Skeletons />}
         </section>
       ) : !quest ? (

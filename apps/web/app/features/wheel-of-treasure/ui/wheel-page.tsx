@@ -15,6 +15,7 @@ import { formatCountdown, useCountdown } from './use-countdown';
 import { Wheel } from './wheel';
 import { useWheel } from './wheel-api';
 import type { Route } from './+types/wheel-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 /**
  * /wheel-of-treasure (spec §2): the daily wheel as it is (segments as wide as their chances), where the
@@ -37,15 +38,10 @@ export default function WheelPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('wheelOfTreasure.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('wheelOfTreasure.page.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('wheelOfTreasure.page.title')} intro={t('wheelOfTreasure.page.intro')} />
 
       {!info ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'wheelOfTreasure.failed' : 'wheelOfTreasure.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'wheelOfTreasure.failed' : 'wheelOfTreasure.loading')}</FeaturePageStatus>
       ) : (
         <>
           <section className="card grid items-center gap-6 p-4 sm:p-6 md:grid-cols-2" aria-labelledby="wheel-status">
