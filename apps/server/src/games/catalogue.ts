@@ -13,6 +13,8 @@ export interface Catalogue {
   payload: GamesPayload;
   /** The payload's JSON text, serialized once per snapshot. */
   json: string;
+  /** The payload and its JSON in a language (game descriptions; English where there is no text in it), built once per snapshot and language. */
+  inLocale(locale: string): { payload: GamesPayload; json: string };
   byId: ReadonlyMap<number, { game: CatalogueGame; studio: StudioGame }>;
   issuesBySlug: ReadonlyMap<string, { title: string; key: string; games: number[] }>;
   gamesOfWeek: CatalogueRows['gamesOfWeek'];
@@ -52,9 +54,23 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
     menu: rows.menu.map((m) => ({ title: m.title, url: m.url, issue: m.issue_slug, icon: m.icon })),
     schemeSections: rows.sections.map((s) => ({ key: s.key, title: s.title, issue: s.issue_slug, rowsPerSlide: s.rows_per_slide })),
   };
+  const json = JSON.stringify({ success: true, data: payload });
+  const byLocale = new Map<string, { payload: GamesPayload; json: string }>();
+  const inLocale = (locale: string) => {
+    const texts = rows.descriptions[locale];
+    if (!texts) return { payload, json };
+    let localized = byLocale.get(locale);
+    if (!localized) {
+      const translated: GamesPayload = { ...payload, games: payload.games.map((g) => ({ ...g, description: texts[g.slug] ?? g.description })) };
+      localized = { payload: translated, json: JSON.stringify({ success: true, data: translated }) };
+      byLocale.set(locale, localized);
+    }
+    return localized;
+  };
   return {
     payload,
-    json: JSON.stringify({ success: true, data: payload }),
+    json,
+    inLocale,
     byId,
     issuesBySlug: new Map(rows.issues.map((i) => [i.slug, { title: i.title, key: i.key, games: issueGamesIds[i.slug]! }])),
     gamesOfWeek: rows.gamesOfWeek,

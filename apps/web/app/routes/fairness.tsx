@@ -104,7 +104,8 @@ function PublishedOdds({ tables }: { tables: PrizeTableOdds[] }) {
           <tbody>
             {table.segments.map((segment) => (
               <tr key={segment.index} className="border-t border-line">
-                <td className="py-1">{segment.label ?? prizeWords(segment.prize, t, i18n.language)}</td>
+                {/* The prize in the page's words: an operator's segment label is one English text (docs/rewards.md). */}
+                <td className="py-1">{prizeWords(segment.prize, t, i18n.language)}</td>
                 <td className="py-1 text-right tabular-nums">{formatNumber(segment.percent, 2, i18n.language)}%</td>
               </tr>
             ))}

@@ -14,10 +14,12 @@ export interface CatalogueRows {
   sections: Selectable<GameSchemeSectionsTable>[];
   /** The game of the week's schedule, latest first. */
   gamesOfWeek: { game_id: number; starts_at_ms: number }[];
+  /** Descriptions in languages other than English, by locale then game slug (content/games/descriptions.json). */
+  descriptions: Readonly<Record<string, Readonly<Record<string, string>>>>;
 }
 
 export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
-  const [providers, games, issues, issueGames, menu, sections, gamesOfWeek] = await Promise.all([
+  const [providers, games, issues, issueGames, menu, sections, gamesOfWeek, descriptions] = await Promise.all([
     db.selectFrom('game_providers').selectAll().where('is_active', '=', 1).orderBy('position').orderBy('id').execute(),
     db.selectFrom('games').selectAll().where('is_active', '=', 1).orderBy('position').orderBy('id').execute(),
     db.selectFrom('game_issues').selectAll().orderBy('position').orderBy('id').execute(),
@@ -25,6 +27,7 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
     db.selectFrom('game_menu_items').selectAll().orderBy('position').orderBy('id').execute(),
     db.selectFrom('game_scheme_sections').selectAll().orderBy('position').orderBy('id').execute(),
     db.selectFrom('games_of_week').select(['game_id', 'starts_at_ms']).orderBy('starts_at_ms', 'desc').execute(),
+    db.selectFrom('settings').select('value_json').where('key', '=', 'games.descriptions').executeTakeFirst(),
   ]);
   return {
     providers,
@@ -34,6 +37,7 @@ export async function loadCatalogueRows(db: Db): Promise<CatalogueRows> {
     menu,
     sections,
     gamesOfWeek: gamesOfWeek.map((w) => ({ game_id: Number(w.game_id), starts_at_ms: Number(w.starts_at_ms) })),
+    descriptions: descriptions ? (JSON.parse(descriptions.value_json) as CatalogueRows['descriptions']) : {},
   };
 }
 

@@ -12,9 +12,11 @@ import { CONTENT_DIR, fail, isRecord, parseContentJson, readContentText, readIte
  * changed. The progressive pools are seeded once through the ledger.
  */
 
-const FILES = ['games/catalogue.json', 'games/issues.json', 'games/menu.json', 'games/scheme-sections.json', 'games/home.json'] as const;
+const FILES = ['games/catalogue.json', 'games/issues.json', 'games/menu.json', 'games/scheme-sections.json', 'games/home.json', 'games/descriptions.json'] as const;
 const FLAG_KEYS = ['jackpot', 'holdNLink', 'fishing', 'bonusBuy', 'intoTheWild', 'freeSpins', 'classic'] as const;
 export const HOME_CONTENT_SETTING = 'games.home_content';
+/** The games' descriptions in languages other than English: `{ [locale]: { [slug]: text } }` (content/games/descriptions.json). */
+export const GAME_DESCRIPTIONS_SETTING = 'games.descriptions';
 
 function text(value: unknown, where: string, file: string): string {
   if (typeof value !== 'string' || value.length === 0) fail(file, `${where} must be a non-empty string`);
@@ -78,6 +80,26 @@ function readCatalogue(data: unknown, file: string): { studios: { slug: string; 
   return { studios, games };
 }
 
+/** `{ [locale]: { [slug]: text } }`: languages other than English (the studio's text), known games, texts of at most 500 characters. */
+function readDescriptions(data: unknown, file: string, known: ReadonlySet<string>): Record<string, Record<string, string>> {
+  if (!isRecord(data)) fail(file, 'expected { "es": { "<game slug>": "…" } }');
+  const out: Record<string, Record<string, string>> = {};
+  for (const [locale, texts] of Object.entries(data)) {
+    if (locale.startsWith('_')) continue;
+    if (!/^[a-z]{2}$/.test(locale) || locale === 'en') fail(file, `"${locale}": a language code other than en (English is the studio's own text)`);
+    if (!isRecord(texts)) fail(file, `"${locale}" must be an object of texts by game slug`);
+    out[locale] = {};
+    for (const [slug, value] of Object.entries(texts)) {
+      if (!known.has(slug)) fail(file, `${locale}.${slug}: unknown game`);
+      const where = `${locale}.${slug}`;
+      const description = text(value, where, file);
+      if (description.length > 500) fail(file, `${where}: at most 500 characters`);
+      out[locale][slug] = description;
+    }
+  }
+  return out;
+}
+
 export async function seed(db: Kysely<Database>): Promise<void> {
   const sources = FILES.map((file) => {
     const source = readContentText(CONTENT_DIR, file);
@@ -85,9 +107,10 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     return { file, source, data: parseContentJson(source, file) };
   });
   type Source = (typeof sources)[number];
-  const [catalogueFile, issuesFile, menuFile, sectionsFile, homeFile] = sources as [Source, Source, Source, Source, Source];
+  const [catalogueFile, issuesFile, menuFile, sectionsFile, homeFile, descriptionsFile] = sources as [Source, Source, Source, Source, Source, Source];
   const catalogue = readCatalogue(catalogueFile.data, catalogueFile.file);
   const known = new Set(catalogue.games.map((g) => g.slug));
+  const descriptions = readDescriptions(descriptionsFile.data, descriptionsFile.file, known);
 
   const issues = readItems(issuesFile.data, 'items', issuesFile.file).map((item, i) => {
     const where = `items[${i}]`;
@@ -155,7 +178,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const version = contentVersion(...sources.map((s) => s.source));
   const now = Date.now();
   await applyContentSet(db, 'games.catalogue', version, now, async (trx) => {
-    await applyCatalogue(trx, now, { catalogue, issues, menu, sections, weeks, homeContent });
+    await applyCatalogue(trx, now, { catalogue, issues, menu, sections, weeks, homeContent, descriptions });
   });
   for (const pool of pools) await seedJackpotPool(db, pool.currency, pool.seedAmount);
 }
@@ -167,6 +190,7 @@ interface CatalogueContent {
   sections: { key: string; title: string; issue_slug: string; rows_per_slide: number; position: number }[];
   weeks: { game: string; startsAt: number }[];
   homeContent: Record<string, unknown>;
+  descriptions: Record<string, Record<string, string>>;
 }
 
 async function applyCatalogue(trx: Transaction<Database>, now: number, content: CatalogueContent): Promise<void> {
@@ -217,10 +241,15 @@ async function applyCatalogue(trx: Transaction<Database>, now: number, content: 
       .onConflict((oc) => oc.column('starts_at_ms').doUpdateSet({ game_id: gameId }))
       .execute();
   }
-  const json = JSON.stringify(content.homeContent);
-  await trx
-    .insertInto('settings')
-    .values({ key: HOME_CONTENT_SETTING, value_json: json, updated_at_ms: now })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: json, updated_at_ms: now }))
-    .execute();
+  for (const [key, value] of [
+    [HOME_CONTENT_SETTING, content.homeContent],
+    [GAME_DESCRIPTIONS_SETTING, content.descriptions],
+  ] as const) {
+    const json = JSON.stringify(value);
+    await trx
+      .insertInto('settings')
+      .values({ key, value_json: json, updated_at_ms: now })
+      .onConflict((oc) => oc.column('key').doUpdateSet({ value_json: json, updated_at_ms: now }))
+      .execute();
+  }
 }

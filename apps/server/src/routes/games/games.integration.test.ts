@@ -64,6 +64,27 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     }
   });
 
+  it('game descriptions are served in the asked language (issue 12: operator content per locale), English by default', async () => {
+    const catalogue = JSON.parse(readFileSync(path.join(ROOT, 'content/games/catalogue.json'), 'utf8')) as { games: { slug: string; description: string }[] };
+    const english = new Map(catalogue.games.map((g) => [g.slug, g.description]));
+    const read = async (url: string) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      return new Map((res.json().data.games as { slug: string; description: string }[]).map((g) => [g.slug, g.description]));
+    };
+    for (const base of ['/api/rest/games?groupKey=public&versionApp=2_28_0', '/rest/get-game-filters/?']) {
+      const sep = base.endsWith('?') ? '' : '&';
+      expect(await read(base.replace(/\?$/, ''))).toEqual(english);
+      expect(await read(`${base}${sep}locale=en`)).toEqual(english);
+      const spanish = await read(`${base}${sep}locale=es`);
+      expect([...spanish.keys()].sort()).toEqual([...english.keys()].sort());
+      // Every game has a Spanish text of its own (none left in English).
+      for (const [slug, text] of spanish) expect(text, slug).not.toBe(english.get(slug));
+      expect(spanish.get('reef-raiders')).toMatch(/arrecife/);
+      expect((await t.app.inject({ method: 'GET', url: `${base}${sep}locale=fr` })).statusCode).toBe(400);
+    }
+  });
+
   it('GET /rest/get-game-filters/ answers the catalogue with the player\'s favorites', async () => {
     const p = await player();
     const games = (await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' })).json().data.games as { id: number }[];

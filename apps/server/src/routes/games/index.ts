@@ -1,3 +1,4 @@
+import { ZLocale } from '@sweepstack/contracts/app/static-info';
 import { AppError } from '@sweepstack/contracts/errors';
 import { ZCachedGamesResponse, ZCachedGamesStoreResponse, ZFavoriteToggleResponse, ZGameFiltersResponse, ZGamesResponse } from '@sweepstack/contracts/games/catalogue';
 import { hasCapability } from '@sweepstack/contracts/themes';
@@ -47,7 +48,7 @@ const gamesRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/api/rest/games',
     {
-      schema: { tags: ['games'], summary: 'The games catalogue (public group)', querystring: z.strictObject({ groupKey: z.literal('public'), versionApp: ZVersionApp }), response: { 200: ZGamesResponse } },
+      schema: { tags: ['games'], summary: 'The games catalogue (public group); descriptions in `locale` (English by default)', querystring: z.strictObject({ groupKey: z.literal('public'), versionApp: ZVersionApp, locale: ZLocale.optional() }), response: { 200: ZGamesResponse } },
       ...rawJson,
     },
     async (request, reply) => {
@@ -57,13 +58,13 @@ const gamesRoutes: FastifyPluginAsync = async (fastify) => {
         throw new AppError('SERVICE_UNAVAILABLE');
       }
       reply.header('cache-control', 'public, max-age=60');
-      return sendRawJson(reply, catalogue.json);
+      return sendRawJson(reply, catalogue.inLocale(request.query.locale ?? 'en').json);
     },
   );
 
   app.get(
     '/rest/get-game-filters/',
-    { schema: { tags: ['games'], summary: 'Catalogue read from the database, with the visitor\'s favorites (the cache fallback)', querystring: z.strictObject({}), response: { 200: ZGameFiltersResponse } } },
+    { schema: { tags: ['games'], summary: 'Catalogue read from the database, with the visitor\'s favorites (the cache fallback); descriptions in `locale`', querystring: z.strictObject({ locale: ZLocale.optional() }), response: { 200: ZGameFiltersResponse } } },
     async (request, reply) => {
       let catalogue: Catalogue;
       try {
@@ -79,7 +80,7 @@ const gamesRoutes: FastifyPluginAsync = async (fastify) => {
       return {
         success: true as const,
         data: {
-          ...catalogue.payload,
+          ...catalogue.inLocale(request.query.locale ?? 'en').payload,
           favorites,
           filters: { volatility: [...new Set(catalogue.payload.games.map((g) => g.volatility))], engines: [...new Set(catalogue.payload.games.map((g) => g.engine))] },
         },

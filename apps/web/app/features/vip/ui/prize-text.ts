@@ -25,3 +25,12 @@ export function coinsText(prize: { coins: number; entries: number }, t: TFunctio
   if (prize.coins === 0) return t('vip.prize.fc', { amount: formatFortuneCoins(prize.entries, locale) });
   return t('vip.prize.both', { gc: formatGoldCoins(prize.coins, locale), fc: formatFortuneCoins(prize.entries, locale) });
 }
+
+/**
+ * A section's name in the page's language: the product's five sections have theirs in the dictionary
+ * (`vip.sections.<slug>`); a section an operator adds under another slug shows its content title.
+ */
+export function sectionName(section: { slug?: string; title?: string } | null | undefined, t: TFunction): string {
+  if (!section?.title) return '—';
+  return section.slug ? t(`vip.sections.${section.slug}`, { defaultValue: section.title }) : section.title;
+}

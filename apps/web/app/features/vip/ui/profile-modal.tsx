@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
 import type { ModalProps } from '../../../platform/feature';
-import { prizeText } from './prize-text';
+import { prizeText, sectionName } from './prize-text';
 import { LeagueProgress } from './progress';
 import { useLeaguePushes } from './use-league-pushes';
 import { useVip } from './vip-api';
@@ -39,7 +39,7 @@ export default function ProfileModal({ onDone }: ModalProps) {
             <dt className="text-muted">{t('vip.profile.cashback')}</dt>
             <dd className="text-end font-semibold">{formatNumber(player.coinsBack, player.coinsBack % 1 === 0 ? 0 : 2, i18n.language)} %</dd>
           </dl>
-          {next && <p className="text-sm">{t('vip.page.nextSection', { title: next.title, prize: prizeText(next.reward, t, i18n.language) })}</p>}
+          {next && <p className="text-sm">{t('vip.page.nextSection', { title: sectionName(next, t), prize: prizeText(next.reward, t, i18n.language) })}</p>}
         </>
       )}
       <button type="button" className="btn btn-ghost self-end" onClick={onDone}>

@@ -1,6 +1,7 @@
 import type { RankLeagueInfo } from '@sweepstack/contracts/rank-league/info';
 import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../lib/format';
+import { sectionName } from './prize-text';
 
 type PlayerStanding = NonNullable<RankLeagueInfo['player']>;
 
@@ -15,7 +16,7 @@ export function LeagueProgress({ player, sections }: { player: PlayerStanding; s
     <div className="flex flex-col gap-2" data-testid="vip-progress" data-level={player.level} data-section={player.currentSection ?? 1}>
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="text-lg font-bold" data-testid="vip-section">
-          {section?.title ?? '—'}
+          {sectionName(section, t)}
         </span>
         <span className="font-semibold" data-testid="vip-level">
           {t('vip.progress.level', { level: player.level })}

@@ -9,11 +9,12 @@ import { useLocalize } from '../../../lib/use-paths';
 import { useModals } from '../../modals/modal-store';
 import { CashbackCard } from './cashback-card';
 import { Ladder } from './ladder';
-import { prizeText } from './prize-text';
+import { prizeText, sectionName } from './prize-text';
 import { LeagueProgress } from './progress';
 import { useLeaguePushes } from './use-league-pushes';
 import { useVip } from './vip-api';
 import type { Route } from './+types/vip-page';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 
 /**
  * /vip (spec §2): the player's standing and progress bar (live from the league's pushes), the VIP
@@ -36,10 +37,7 @@ export default function VipPage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('vip.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('vip.page.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('vip.page.title')} intro={t('vip.page.intro')} />
 
       {hasCapability(root.theme, 'vipBannerOffer') && info && (
         <section className="card flex flex-col items-start gap-2 bg-raised p-4 sm:p-6" aria-labelledby="vip-banner" data-testid="vip-banner">
@@ -54,9 +52,7 @@ export default function VipPage() {
       )}
 
       {!info ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'vip.failed' : 'vip.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'vip.failed' : 'vip.loading')}</FeaturePageStatus>
       ) : (
         <>
           <section className="card flex flex-col gap-4 p-4 sm:p-6" aria-labelledby="vip-standing">
@@ -75,7 +71,7 @@ export default function VipPage() {
             ) : (
               <>
                 <LeagueProgress player={player} sections={info.sections} />
-                {next?.title && <p className="text-sm">{t('vip.page.nextSection', { title: next.title, prize: prizeText(next.reward, t, i18n.language) })}</p>}
+                {next?.title && <p className="text-sm">{t('vip.page.nextSection', { title: sectionName(info?.sections.find((section) => section.title === next.title) ?? next, t), prize: prizeText(next.reward, t, i18n.language) })}</p>}
                 <div className="flex flex-wrap gap-2">
                   <button type="button" className="btn btn-primary" onClick={() => open('vip-club-profile')} data-testid="vip-open-profile">
                     {t('vip.profile.open')}

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ModalProps } from '../../../platform/feature';
 import { useModals } from '../../modals/modal-store';
-import { prizeText } from './prize-text';
+import { prizeText, sectionName } from './prize-text';
 import { useVip } from './vip-api';
 
 /**
@@ -35,7 +35,7 @@ export default function WheelModal({ onDone }: ModalProps) {
           {t('vip.wheel.bonus', { prize: prizeText(prize, t, i18n.language) })}
         </p>
       ) : (
-        <p>{t('vip.wheel.locked', { title: firstWithPrize?.title ?? '—' })}</p>
+        <p>{t('vip.wheel.locked', { title: sectionName(firstWithPrize, t) })}</p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-ghost" onClick={onDone}>
