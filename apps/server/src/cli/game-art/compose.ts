@@ -198,8 +198,9 @@ function scene(game: CatalogueGame, rand: () => number): string {
 
 /**
  * A game's tile (400×400): its theme's scene, its own hero illustration (no two tiles share one) with
- * companions, a glow and ground shadows (gradients, not filters: a lobby rasterises two dozen tiles), the JACKPOT badge at the top left (the favourite heart sits top right). No title:
- * the lobby prints the title under the tile.
+ * companions, a glow and ground shadows (gradients, not filters: a lobby rasterises two dozen tiles). No title and
+ * no badge: the lobby prints the title under the tile and the JACKPOT badge over it, in the page's language and at
+ * a size that stays readable on a phone.
  */
 export function tileSvg(game: CatalogueGame): string {
   const rand = seeded(game.slug);
@@ -207,9 +208,6 @@ export function tileSvg(game: CatalogueGame): string {
   const heroes = TILE_HEROES[game.slug];
   if (!heroes) throw new Error(`no tile hero for ${game.slug}`);
   const [left, right] = heroes.companions;
-  const badge = game.flags.jackpot
-    ? `<rect x="16" y="16" width="112" height="32" rx="16" fill="#7a1020" stroke="#f8d25c" stroke-width="2.5"/><text x="72" y="38" text-anchor="middle" ${FONT} font-size="16" fill="#fff" letter-spacing="1">JACKPOT</text>`
-    : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 400" role="img" aria-label="${escapeXml(game.title)}">
 ${scene(game, rand)}
 <defs><radialGradient id="halo"><stop offset="0" stop-color="#fff" stop-opacity=".85"/><stop offset=".35" stop-color="${shade(b, 0.3)}" stop-opacity=".6"/><stop offset="1" stop-color="${b}" stop-opacity="0"/></radialGradient><radialGradient id="ground"><stop offset="0" stop-color="#000" stop-opacity=".5"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient></defs>
@@ -218,7 +216,6 @@ ${scene(game, rand)}
 ${left ? placeIcon(left, 26, 218, 128, 'l') : ''}
 ${right ? placeIcon(right, 246, 218, 128, 'r') : ''}
 ${placeIcon(heroes.hero, 84, 70, 232, 'h')}
-${badge}
 </svg>
 `;
 }

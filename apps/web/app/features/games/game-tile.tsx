@@ -49,8 +49,22 @@ export function FavoriteButton({ game }: { game: LobbyGame }) {
 }
 
 /**
- * One game: its art (lazy; the art carries no title, the JACKPOT badge sits top left where the
- * favourite heart of the top right never reaches it) and its title once, on one line under the art
+ * The JACKPOT badge, in the page's language and at a readable size on every tile width (it was drawn
+ * into the art, where a 2-column phone grid shrank it to 7 px). Top left of the art (the heart sits top
+ * right), beside the link rather than in it, so that the link's name stays the game's title.
+ */
+function JackpotBadge() {
+  const { t } = useTranslation();
+  return (
+    <span className="tile-badge" data-testid="jackpot-badge">
+      {t('games.badge.jackpot')}
+    </span>
+  );
+}
+
+/**
+ * One game: its art (lazy; the art carries no title nor badge) with the JACKPOT badge top left, where
+ * the favourite heart of the top right never reaches it, and its title once, on one line under the art
  * (ellipsis when long, the whole title in the tooltip and the link's name); a favorite toggle for players.
  */
 export function GameTile({ game, href, priority = false }: { game: LobbyGame; href: string; priority?: boolean }) {
@@ -64,6 +78,7 @@ export function GameTile({ game, href, priority = false }: { game: LobbyGame; hr
           {game.title}
         </span>
       </Link>
+      {game.jackpot && <JackpotBadge />}
       <FavoriteButton game={game} />
     </div>
   );

@@ -20,7 +20,8 @@ async function getJson<T>(context: AppLoadContext, path: string): Promise<T | nu
   }
 }
 
-const toGame = (g: GamesPayload['games'][number]): LobbyGame => ({ id: g.id, slug: g.slug, title: g.title, img: g.img, volatility: g.volatility, providers: g.providers });
+/** The lobby's game: what a tile shows; `jackpot` when the game is in the operator's jackpot list (issue key `jackpot`). */
+const toGame = (g: GamesPayload['games'][number], jackpotSlug: string | undefined): LobbyGame => ({ id: g.id, slug: g.slug, title: g.title, img: g.img, volatility: g.volatility, providers: g.providers, ...(jackpotSlug !== undefined && g.issues.includes(jackpotSlug) ? { jackpot: true } : {}) });
 
 /** Players of a theme with the user-cache flag: the games cache (games-cache.ts), favorites from app init on a hit. */
 async function loadPlayerGames(context: AppLoadContext, appInit: AppInitData | null): Promise<{ data: GamesPayload; favorites: number[] } | null> {
@@ -46,8 +47,9 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, 
   }
   if (!body) return null;
   const data = body.data;
+  const jackpotSlug = data.issues.find((i) => i.key === 'jackpot')?.slug;
   return {
-    games: data.games.map(toGame),
+    games: data.games.map((g) => toGame(g, jackpotSlug)),
     issues: data.issues.map((i) => ({ key: i.key, slug: i.slug, title: i.title, gamesCount: i.gamesCount })),
     providers: data.providers.map((p) => ({ slug: p.slug, title: p.title, img: p.img, gamesCount: p.gamesCount })),
     issueGamesIds: data.issueGamesIds,

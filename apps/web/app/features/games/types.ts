@@ -8,6 +8,8 @@ export interface LobbyGame {
   img: string;
   volatility: string;
   providers: string[];
+  /** In the operator's jackpot list (the tile shows the JACKPOT badge). */
+  jackpot?: boolean;
 }
 
 export interface LobbySection {
