@@ -1,10 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { THEMES as ALL_THEMES } from '@sweepstack/contracts/themes';
 import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 // Screenshot tests per theme (issue 12 §3): the guest home and the player lobby in nlc, funzCity and
-// stormrush, phone and desktop, against committed baselines (e2e/theme-screenshots.spec.ts-snapshots/;
+// stormrush, phone and desktop, and the guest home of the six other themes on a phone (one page, one
+// load per theme: the part of a theme most likely to regress, at the cost of CI time), against committed baselines (e2e/theme-screenshots.spec.ts-snapshots/;
 // refresh them on purpose with `--update-snapshots`). Stable: a fresh database (fixed seed data), the
 // themes' self-hosted typefaces loaded before the shot, animations and carets off, the parts that
 // change by themselves masked (live jackpot values, last winners, the new player's generated name).
@@ -12,6 +14,7 @@ import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelc
 // With SCREENSHOTS=1 the same pages and the cashier are also written to docs/screenshots/ for README.
 
 const THEMES = ['nlc', 'funzCity', 'stormrush'] as const;
+const OTHER_THEMES = ALL_THEMES.filter((theme) => !(THEMES as readonly string[]).includes(theme));
 const DEVICES = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
   desktop: { viewport: { width: 1440, height: 900 }, isMobile: false, hasTouch: false },
@@ -77,3 +80,15 @@ for (const theme of THEMES) {
     }
   });
 }
+
+test(`the other themes (${OTHER_THEMES.join(', ')}): guest home on a phone looks as committed`, async ({ browser }) => {
+  test.setTimeout(120_000);
+  // One context and page for all of them: the development server switches the theme with ?theme=.
+  const guest = await devicePage(browser, 'phone');
+  for (const theme of OTHER_THEMES) {
+    await guest.goto(`/?theme=${theme}`);
+    await settle(guest);
+    await expect(guest).toHaveScreenshot(`home-${theme}-phone.png`, { animations: 'disabled', caret: 'hide', mask: masks(guest), maxDiffPixelRatio: 0.01 });
+  }
+  await guest.context().close();
+});
