@@ -1,5 +1,6 @@
 import { AppError } from '@sweepstack/contracts/errors';
 import { consumeOtpCode, countOtpAttempt, latestOtpCode, replaceOtpCode } from '@sweepstack/db/repositories/otp-codes';
+import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import { findPlayerById, updatePlayer, type Player } from '@sweepstack/db/repositories/players';
 import {
   generateOtpCode,
@@ -81,7 +82,13 @@ export async function verifyOtp(app: FastifyInstance, player: Player, type: OtpT
   if (!matches) throw new AppError('OTP_CODE_INVALID');
   if (!(await consumeOtpCode(database.db, row.id, now))) throw new AppError('OTP_CODE_INVALID');
   const stillTheirs = type === 'email' ? row.destination === player.email : row.destination === player.phone;
-  if (stillTheirs) await updatePlayer(database.db, player.id, type === 'email' ? { email_confirmed: 1, updated_at_ms: now } : { phone_confirmed: 1, updated_at_ms: now });
+  if (stillTheirs) {
+    await database.db.transaction().execute(async (trx) => {
+      await updatePlayer(trx, player.id, type === 'email' ? { email_confirmed: 1, updated_at_ms: now } : { phone_confirmed: 1, updated_at_ms: now });
+      // Features react after commit (the referral feature pays for a confirmed contact).
+      await recordEvent(trx, { type: 'auth.contact-confirmed', playerId: player.id, payload: { contact: type } }, { clock });
+    });
+  }
   const updated = (await findPlayerById(database.db, player.id)) ?? player;
   return { emailConfirmed: updated.email_confirmed === 1, phoneConfirmed: updated.phone_confirmed === 1 };
 }

@@ -1,5 +1,6 @@
 import { AppError } from '@sweepstack/contracts/errors';
 import { consumeAuthToken, insertAuthToken, voidAuthTokens } from '@sweepstack/db/repositories/auth-tokens';
+import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import { findPlayerById, findPlayerWithHashByEmail, updatePlayer, type Player } from '@sweepstack/db/repositories/players';
 import { deletePlayerSessions } from '@sweepstack/db/repositories/sessions';
 import { normalizeEmail } from '@sweepstack/domain/auth/email';
@@ -60,6 +61,8 @@ export async function confirmPasswordReset(request: FastifyRequest, reply: Fasti
     if (!player) throw new AppError('AUTH_RESET_TOKEN_INVALID');
     if (BLOCKED.has(player.account_status)) throw new AppError('AUTH_ACCOUNT_BLOCKED');
     await updatePlayer(trx, id, { password_hash: passwordHash, email_confirmed: 1, updated_at_ms: now });
+    // The emailed link confirmed the address too.
+    if (player.email_confirmed !== 1) await recordEvent(trx, { type: 'auth.contact-confirmed', playerId: id, payload: { contact: 'email' } }, { clock });
     await voidAuthTokens(trx, id, 'password_reset', now);
     await deletePlayerSessions(trx, id);
     return { playerId: id, sessionToken: await createSession(request, id, trx) };

@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { SignUpRequest } from '@sweepstack/contracts/auth/sign-up';
+import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import { creditSignupGift } from '@sweepstack/db/repositories/ledger/signup-gift';
 import { emailExists, findPlayerById, insertPlayer, newPlayerRow, type Player } from '@sweepstack/db/repositories/players';
 import { insertTermsAcceptances, listTermsDocuments } from '@sweepstack/db/repositories/terms';
@@ -54,7 +55,8 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
 
   const passwordHash = await hashPassword(body.password);
   const funnel = funnelFor(body.registrationSource, await closedFunnelSources(db));
-  const referral = body.referralCode?.trim();
+  const trimmed = body.referralCode?.trim();
+  const referral = trimmed && REFERRAL_CODE_FORMAT.test(trimmed) ? trimmed : null;
   for (let attempt = 0; ; attempt += 1) {
     try {
       const { playerId, token } = await db.transaction().execute(async (trx) => {
@@ -72,7 +74,7 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
             funnel_type: funnel,
             registration_source: body.registrationSource ?? null,
             traffic_source: body.trafficSource ?? null,
-            invited_by_code: referral && REFERRAL_CODE_FORMAT.test(referral) ? referral : null,
+            invited_by_code: referral,
             referral_code: newReferralCode(),
             created_at_ms: now,
           }),
@@ -81,6 +83,8 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
         // The sign-up gift (operator settings, default 10,000 GC and 1.00 FC) commits with the
         // account or not at all; its idempotency key makes it once per player.
         await creditSignupGift(trx, id, undefined, { clock });
+        // Features react after commit (the referral feature links the friend and pays the sign-up rewards).
+        await recordEvent(trx, { type: 'auth.signed-up', playerId: id, payload: { referralCode: referral } }, { clock });
         return { playerId: id, token: await createSession(request, id, trx) };
       });
       // Only after commit: a failed sign-up must not hand out a cookie.

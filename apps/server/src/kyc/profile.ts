@@ -3,6 +3,7 @@ import type { Profile } from '@sweepstack/contracts/kyc/profile';
 import type { SaveEasyProfileRequest } from '@sweepstack/contracts/kyc/save-easy-profile';
 import type { SaveFullProfileRequest } from '@sweepstack/contracts/kyc/save-full-profile';
 import { ensureProfile, listDocumentStatuses, type ProfileRow, selectProfileFields, updateProfile } from '@sweepstack/db/kyc/repository';
+import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import { findPlayerById } from '@sweepstack/db/repositories/players';
 import { readSetting } from '@sweepstack/db/repositories/settings';
 import type { Database } from '@sweepstack/db/schema';
@@ -112,18 +113,30 @@ function assertIdentityUnchanged(row: ProfileRow, body: { name: string; surname:
   }
 }
 
+/** Records `kyc.profile-saved` in the saving transaction: features react after commit (the referral feature pays a completed profile). */
+async function recordProfileSaved(trx: Transaction<Database>, clock: Clock, playerId: number): Promise<void> {
+  const row = await trx.selectFrom('player_profiles').select(['name', 'surname', 'birthday', 'zip', 'city', 'address', 'address2', 'state', 'phone']).where('player_id', '=', playerId).executeTakeFirst();
+  const player = await findPlayerById(trx, playerId);
+  const completed = player !== undefined && missingProfileFields(profileFieldValues(row, player)).length === 0;
+  await recordEvent(trx, { type: 'kyc.profile-saved', playerId, payload: { completed } }, { clock });
+}
+
 /** Saves the easy profile (name, surname, birthday, zip). */
 export async function saveEasyProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: SaveEasyProfileRequest): Promise<void> {
   await checkBirthday(db, body.birthday, clock);
   assertIdentityUnchanged(await ensureProfile(db, playerId, clock.nowMs()), body);
-  await updateProfile(db, playerId, { name: body.name, surname: body.surname, birthday: body.birthday, zip: body.zip, updated_at_ms: clock.nowMs() });
+  await db.transaction().execute(async (trx) => {
+    await updateProfile(trx, playerId, { name: body.name, surname: body.surname, birthday: body.birthday, zip: body.zip, updated_at_ms: clock.nowMs() });
+    await recordProfileSaved(trx, clock, playerId);
+  });
 }
 
 /** Saves the full profile (same freeze of verified identity details). */
 export async function saveFullProfile(db: Kysely<Database>, clock: Clock, playerId: number, body: SaveFullProfileRequest): Promise<void> {
   await checkBirthday(db, body.birthday, clock);
   assertIdentityUnchanged(await ensureProfile(db, playerId, clock.nowMs()), body);
-  await updateProfile(db, playerId, {
+  await db.transaction().execute(async (trx) => {
+    await updateProfile(trx, playerId, {
       name: body.name,
       surname: body.surname,
       city: body.city,
@@ -134,5 +147,7 @@ export async function saveFullProfile(db: Kysely<Database>, clock: Clock, player
       phone: body.phone,
       birthday: body.birthday,
       updated_at_ms: clock.nowMs(),
+    });
+    await recordProfileSaved(trx, clock, playerId);
   });
 }

@@ -60,6 +60,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     // such requests, and they are refused (as the game-mode switches are).
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('ORIGIN_FORBIDDEN');
     await endSession(request, reply);
+    // Spec §4: logout clears the referral data (the codes a link left in cookies).
+    for (const name of ['invited_by', 'refcode', '_refcode', '_referrerinfo']) if (request.cookies[name] !== undefined) reply.clearCookie(name, { path: '/' });
     return { success: true as const };
   });
 
