@@ -57,7 +57,17 @@ export function DeepLinks() {
         }
       });
     }
-    const timer = isGuest && referralCode(location.search) && !onSignup ? setTimeout(toSignup, SIGNUP_REDIRECT_DELAY_MS) : undefined;
+    const code = referralCode(location.search);
+    const timer = isGuest && code && !onSignup ? setTimeout(toSignup, SIGNUP_REDIRECT_DELAY_MS) : undefined;
+    // Spec §7: a code the server does not know ('code not found') leaves the address (and its cookies).
+    if (code) {
+      void import('../referral/ui/referral-link').then(({ dropUnknownReferralCode }) =>
+        dropUnknownReferralCode(code, () => {
+          if (!cancelled) clearTimeout(timer);
+          return !cancelled;
+        }),
+      );
+    }
     return () => {
       cancelled = true;
       clearTimeout(timer);

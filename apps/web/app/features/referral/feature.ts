@@ -1,3 +1,5 @@
+// Declares the `referral` push in the browser too, so the qualified-reward toasts below receive it.
+import '@sweepstack/contracts/referral/pushes';
 import { defineFeature } from '../../platform/feature';
 
 declare module '../../platform/feature' {
@@ -6,9 +8,24 @@ declare module '../../platform/feature' {
   }
 }
 
-/** Referral info (not built yet): its page and its modal, which a backdrop click never closes (spec §2). */
+/**
+ * Referral and player rewards (docs/features/referral.md, spec §2): the /referral-info page (the
+ * invite-friends screen: code, link, rewards, each friend's status), the referral info modal (which a
+ * backdrop click never closes), and the "friend or player qualified reward" toasts wherever the player is.
+ */
 export default defineFeature({
-  id: 'referral-info',
-  pages: [{ path: 'referral-info' }],
-  modals: { 'referral-info': { closesOnBackdrop: false } },
+  id: 'referral',
+  state: () => ({ isActive: true }),
+  pages: [{ path: 'referral-info', file: 'ui/referral-page.tsx', namespaces: ['referral', 'errors'] }],
+  modals: { 'referral-info': { load: () => import('./ui/referral-modal'), closesOnBackdrop: false, described: true } },
+  deepLinks: [{ params: ['openModal'], matches: (value) => value === 'referral-info', modal: 'referral-info', playersOnly: true }],
+  strings: { namespaces: ['referral'] },
+  pushes: [
+    {
+      type: 'referral',
+      handle: (message) => {
+        void import('./ui/reward-toast').then(({ showRewardToast }) => showRewardToast(message));
+      },
+    },
+  ],
 });
