@@ -44,7 +44,7 @@ export default function ReferralModal({ onDone }: ModalProps) {
         <Link to={localize('/referral-info/')} className="btn btn-primary" onClick={() => onDone()}>
           {t('referral.how.friends')}
         </Link>
-        <button type="button" className="btn btn-ghost" onClick={() => onDone()}>
+        <button type="button" className="btn btn-ghost" onClick={() => onDone()} data-testid="referral-how-close">
           {t('referral.how.close')}
         </button>
       </div>
