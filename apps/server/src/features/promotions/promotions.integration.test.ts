@@ -88,7 +88,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     const data = await page(p);
     // Seeded: the league is on (its cashback counts down to the week's end); no tournament run, no
     // running quest, no free spins; offers, invites and magic boxes are not built.
-    expect(types(data.promotions)).toEqual(['verification']);
+    expect(types(data.promotions)).toEqual(['verification', 'invite']);
     expect(types(data.available_soon)).toEqual(['rankLeagueCashback']);
     expect(data.paused).toBeNull();
     const verification = card(data.promotions, 'verification')!;
@@ -120,7 +120,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     expect(grant.statusCode, grant.body).toBe(200);
 
     let data = await page(p, 'es');
-    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'verification', 'quest']);
+    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'verification', 'quest', 'invite']);
     expect(types(data.available_soon)).toEqual(['tournament', 'rankLeagueCashback']);
     expect(card(data.promotions, 'playerFreeSpin')).toMatchObject({ feature: 'rewards', data: { spins: 5, game: { id: game.id, slug: game.slug }, currency: 'GC', expiresAtMs: START_MS + 2 * DAY_MS }, link: { modal: 'game', options: { game: game.slug, isMoney: false } }, availableAtMs: null });
     expect(card(data.promotions, 'quest')).toMatchObject({ feature: 'quests', key: `quests:quest:${questId}`, data: { id: questId, title: 'Sendero promo', running: true, tasksCompleted: 0, tasksOpen: 1 }, link: { to: '/quests/' }, availableAtMs: null, finishesAtMs: START_MS + 5 * DAY_MS });
@@ -132,12 +132,12 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
       .transaction()
       .execute((trx) => saveQuestProgress(trx, p.id, questId, new Map([[firstTask, { progress: 3, completedAtMs: START_MS }]]), START_MS));
     data = await page(p);
-    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'verification']);
+    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'verification', 'invite']);
     expect(types(data.available_soon)).toEqual(['rankLeagueCashback', 'quest']);
     expect(card(data.available_soon, 'quest')).toMatchObject({ data: { title: 'Promo trail', tasksCompleted: 1, tasksOpen: 1 }, availableAtMs: START_MS - 2 * HOUR_MS + DAY_MS });
     expect(types(await home(p))).toEqual(['playerFreeSpin', 'tournament', 'verification']);
 
-    // Off or done: the league switched off, the quest switched off, the player verified.
+    // Off or done: the league switched off, the quest switched off, the player verified (the referral's invite card stays: the program runs).
     await db()
       .transaction()
       .execute(async (trx) => {
@@ -148,7 +148,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     await ensureProfile(db(), p.id, START_MS);
     await db().updateTable('player_profiles').set({ verification_status: 'verified' }).where('player_id', '=', p.id).execute();
     data = await page(p);
-    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament']);
+    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'invite']);
     expect(data.available_soon).toEqual([]);
     // Restore the league for the other tests.
     await db()
@@ -202,7 +202,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     expect(after).toHaveLength(10);
     expect(await auditCount()).toBe(auditsBefore + 1);
     const data = await page(p, 'es');
-    expect(types(data.promotions)).toEqual([]);
+    expect(types(data.promotions)).toEqual(['invite']);
     expect(types(data.available_soon)).toEqual(['rankLeagueCashback']);
     expect(data.available_soon[0]).toMatchObject({ viewKeys: { isShowHomePage: true, isShowPromoPage: true }, howWorks: 'Juega toda la semana y recupera parte.' });
     expect(types(await home(p))).toEqual(['rankLeagueCashback']);
@@ -210,6 +210,6 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     // Back to the defaults (every type listed in the default order).
     const reset = await operator('PUT', '/promotions/placements/', { placements: before });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(types((await page(p)).promotions)).toEqual(['verification']);
+    expect(types((await page(p)).promotions)).toEqual(['verification', 'invite']);
   });
 });

@@ -15,6 +15,7 @@ import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
+import { referralPromotions } from './promotion';
 import { checkLink, coinsView, linkFriend, onProgress, onSignedUp, reconcileFriend, referralRewardsView, type RewardTools } from './rewards';
 import { readReferralInfo } from './views';
 
@@ -132,6 +133,9 @@ export default defineFeature({
       if (event.playerId !== null) await onProgress(tools(ctx), event.playerId);
     });
   },
+
+  // Spec §3 promotion types invite and inviteQualification (docs/features/promotions.md).
+  promotions: referralPromotions,
 
   // Spec §7 features-games-info: the referral program's rewards for the landing and sign-up pages.
   featureInfo: async ({ db }) => {

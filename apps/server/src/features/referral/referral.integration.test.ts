@@ -104,6 +104,12 @@ describe.each(dialectsUnderTest())('referral and player rewards on %s', (dialect
     await sandboxProviderOf(app()).drain();
   };
   const balance = (player: Player) => getPlayerBalance(db(), player.id);
+  const promotionCards = async (player: Player) => {
+    const res = await call(player, 'GET', '/rest/page/promotions/');
+    expect(res.statusCode, res.body).toBe(200);
+    const payload = res.json().payload as { promotions: { type: string; feature: string; data: Record<string, unknown>; link: Record<string, unknown> }[] };
+    return payload.promotions.filter((card) => card.feature === 'referral');
+  };
 
   beforeAll(async () => {
     t = await createTestApp(dialect, { seed: true, clock, env: { ...SANDBOX, ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
@@ -153,6 +159,11 @@ describe.each(dialectsUnderTest())('referral and player rewards on %s', (dialect
     ]);
     expect(await paid(`referral:${friend.id}:`)).toEqual([{ key: `referral:${friend.id}:registration:GC`, amount: 1000 }]);
     const before = await balance(referrer);
+    // Promotion cards: the friend is asked to verify first (then to buy); the referrer's invite card counts them.
+    const friendCards = await promotionCards(friend);
+    expect(friendCards.map((c) => c.type)).toEqual(['invite', 'inviteQualification']);
+    expect(friendCards[1]).toMatchObject({ data: { identityVerified: false, hasPurchased: false }, link: { to: '/account/#verification-title' } });
+    expect((await promotionCards(referrer))[0]).toMatchObject({ type: 'invite', data: { code, friends: 1, friendReward: { coins: 5000, entries: 1 }, perFriend: { coins: 26000, entries: 10 } }, link: { to: '/referral-info/' } });
 
     await confirm(friend, 'email', friend.email);
     await completeProfile(friend, `+1555${String(friend.id).padStart(7, '0')}`);
@@ -169,6 +180,9 @@ describe.each(dialectsUnderTest())('referral and player rewards on %s', (dialect
     await verifyIdentity(friend);
     await drained();
     expect(await paid(`referral:${friend.id}:inviteQualification`)).toEqual([]);
+    const toBuy = (await promotionCards(friend)).find((c) => c.type === 'inviteQualification')!;
+    expect(toBuy.data).toMatchObject({ identityVerified: true, hasPurchased: false });
+    expect(toBuy.link.to).toBe(`/#/cash/deposit-by-money/${String(toBuy.data.presetId)}/preset/?inviteQualification=true`);
     await buy(friend, OTHER_CARD);
     await settle(async () => (await paid(`referral:${friend.id}:inviteQualification`)).length > 0, 'the main reward');
     await drained();
@@ -217,6 +231,7 @@ describe.each(dialectsUnderTest())('referral and player rewards on %s', (dialect
       },
     });
     expect(view.link).toContain(`invited_by=${code}`);
+    expect((await promotionCards(friend)).map((c) => c.type)).toEqual(['invite']);
     // The referrer's tabs got the qualified-reward toast.
     const pushes = (await db().selectFrom('domain_events').select('push_json').where('player_id', '=', referrer.id).where('type', '=', 'referral.rewarded').execute()).map((r) => JSON.parse(r.push_json!));
     expect(pushes.map((p) => p.data.step).sort()).toEqual(['emailConfirmation', 'inviteQualification', 'phoneConfirmation', 'profileComplete', 'registration']);
