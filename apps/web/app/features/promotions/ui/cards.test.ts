@@ -49,7 +49,7 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
 describe('promotion cards (web)', () => {
   it('finds one card definition per file, named by the type', () => {
     expect(typeOfFile('./cards/rank-league-cashback.ts')).toBe('rankLeagueCashback');
-    expect([...definitions.keys()].sort()).toEqual(['playerFreeSpin', 'quest', 'rankLeagueCashback', 'tournament', 'verification']);
+    expect([...definitions.keys()].sort()).toEqual(['invite', 'inviteQualification', 'playerFreeSpin', 'quest', 'rankLeagueCashback', 'tournament', 'verification']);
   });
 
   it('gives every card a title, lines and an action in English and Spanish, with no raw keys', () => {
