@@ -74,6 +74,7 @@ test('a bonus link opens its claim modal, credits once with a toast and the bala
   await page.goto(`/es/lobby/?freeEntriesBonus=${spins}`);
   await expect(page.getByRole('dialog', { name: 'Bono de giros gratis' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('bonus-claim-offer')).toHaveText('5 giros gratis en Lucky Lantern Classic');
+  await expect(page.getByTestId('bonus-claim-free-spins')).toContainText('juégalos en 24 horas');
   await page.getByRole('button', { name: 'Reclamar bono' }).click();
   await expect(page.getByTestId('toast-bonus')).toContainText('Bono acreditado: 5 giros gratis en Lucky Lantern Classic.');
   const grants = (await (await page.request.get('/rest/free-spins/')).json()) as { data: { freeSpins: { spinsRemain: number }[] } };

@@ -90,6 +90,9 @@ export default function BonusClaimModal({ onDone }: ModalProps) {
   const until = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(bonus.playerBonusInfo.bonusLifetimeEnd));
   const bet = info.freeSpinsBet === null ? '' : info.freeSpinsCurrency === 'FC' ? `${formatFortuneCoins(info.freeSpinsBet, i18n.language)} FC` : `${formatGoldCoins(info.freeSpinsBet, i18n.language)} GC`;
   const busy = phase.kind === 'crediting';
+  // Whole days read better than 168 hours.
+  const hours = info.freeSpinsLifetimeHours ?? 0;
+  const spinsDuration = hours >= 48 && hours % 24 === 0 ? t('bonuses.duration.days', { count: hours / 24 }) : t('bonuses.duration.hours', { count: hours });
 
   return (
     <div className="flex flex-col gap-4 pt-2 text-center" data-testid={spins ? 'bonus-claim-free-spins' : 'bonus-claim-free-entries'}>
@@ -101,7 +104,7 @@ export default function BonusClaimModal({ onDone }: ModalProps) {
         {spins ? t('bonuses.freeSpins.offer', { count: info.freeSpinsCount ?? 0, game: game?.title ?? '' }) : t('bonuses.freeEntries.offer', { amount: formatFortuneCoins(info.bonusAmount ?? 0, i18n.language) })}
       </Dialog.Description>
       {spins && game && <img src={game.image} alt="" className="mx-auto h-24 w-24 rounded-theme object-cover" loading="lazy" />}
-      <p className="text-sm text-muted">{spins ? t('bonuses.freeSpins.terms', { bet, hours: info.freeSpinsLifetimeHours ?? 0 }) : t('bonuses.freeEntries.terms')}</p>
+      <p className="text-sm text-muted">{spins ? t('bonuses.freeSpins.terms', { bet, duration: spinsDuration }) : t('bonuses.freeEntries.terms')}</p>
       <p className="text-sm text-muted">{t('bonuses.until', { date: until })}</p>
       <div className="flex flex-col gap-2">
         <button type="button" className="btn btn-primary w-full" disabled={busy} aria-busy={busy} onClick={() => void claim(bonus)} data-testid="bonus-claim-button">
