@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { build } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { isMain, median } from './lib/load';
+import { startProfile } from './spin.bench';
 import { listenWithPlayers, PLAYERS, round, type Server } from './spin-handlers.bench';
 
 const OPERATOR = { email: 'bench-operator@sweepstack.local', password: 'Bench-Operator-2026!' };
@@ -99,7 +100,12 @@ export async function run(): Promise<void> {
     [all, []],
   ]);
   for (let i = 0; i < rounds; i++) {
-    for (const target of i % 2 === 0 ? [none, all] : [all, none]) results.get(target)!.push(await round(target, connections, seconds));
+    for (const target of i % 2 === 0 ? [none, all] : [all, none]) {
+      // BENCH_CPU_PROFILE=FILE: a V8 CPU profile of each server's last round (FILE-none, FILE-running).
+      const profiler = process.env.BENCH_CPU_PROFILE && i === rounds - 1 ? await startProfile() : null;
+      results.get(target)!.push(await round(target, connections, seconds));
+      await profiler?.stop(`${process.env.BENCH_CPU_PROFILE}-${target === none ? 'none' : 'running'}.cpuprofile`);
+    }
   }
   const summary = (target: Server) => {
     const list = results.get(target)!;

@@ -76,7 +76,7 @@ async function groupsAlone(app: Awaited<ReturnType<typeof build>>, db: Kysely<Da
 }
 
 /** BENCH_CPU_PROFILE=FILE: a V8 CPU profile of this process (the server) over the load, warm-up included. */
-async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
+export async function startProfile(): Promise<{ stop(file: string): Promise<void> }> {
   const session = new Session();
   session.connect();
   const post = (method: string, params?: object) => new Promise<unknown>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result))));

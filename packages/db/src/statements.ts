@@ -73,3 +73,25 @@ export function statementsOf(db: Db): Statements {
   if (adapter instanceof RawSqliteAdapter && db.isTransaction) return onSqliteConnection(adapter);
   return throughKysely(db, adapter instanceof PostgresAdapter);
 }
+
+/**
+ * Rows in chunks whose sizes are powers of two, at most `max` each (37 rows: 32, 4, 1): a multi-row
+ * statement's text depends only on its row count, so a batch writer prepares a handful of texts.
+ */
+export function powerOfTwoChunks<T>(rows: readonly T[], max = 64): T[][] {
+  const chunks: T[][] = [];
+  let start = 0;
+  while (start < rows.length) {
+    let size = max;
+    while (size > rows.length - start) size >>= 1;
+    chunks.push(rows.slice(start, start + size));
+    start += size;
+  }
+  return chunks;
+}
+
+/** `(?, ?, ?), (?, ?, ?)`: the values list of a multi-row insert of `rows` rows of `columns` columns. */
+export function valuesList(rows: number, columns: number): string {
+  const row = `(${Array.from({ length: columns }, () => '?').join(', ')})`;
+  return Array.from({ length: rows }, () => row).join(', ');
+}

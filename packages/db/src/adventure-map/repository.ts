@@ -1,6 +1,7 @@
 import type { MapPlayerState, MapSectionRule } from '@sweepstack/domain/adventure-map/map-rules';
 import { PostgresAdapter, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { powerOfTwoChunks, statementsOf, valuesList } from '../statements';
 import './tables';
 
 /** The adventure map's SQL (docs/features/adventure-map.md). */
@@ -69,34 +70,25 @@ export async function adventureMapStateOf(db: Db, playerId: number, slug: string
   return { points: Number(row.points), currentIndex: Number(row.current_index), claimed: new Set(claims.map((c) => Number(c.section_index))) };
 }
 
-/** Points of many players on the map `slug` (0 for those without). */
-export async function adventureMapPointsOf(db: Db, playerIds: readonly number[], slug: string): Promise<Map<number, number>> {
-  if (playerIds.length === 0) return new Map();
-  const rows = await db.selectFrom('adventure_map_players').select(['player_id', 'points']).where('player_id', 'in', [...playerIds]).where('map_slug', '=', slug).execute();
-  return new Map(rows.map((r) => [Number(r.player_id), Number(r.points)]));
-}
-
-/** Adds points on the map `slug` for one player or many (one statement); a row of an older map starts over at the start. */
-export async function addAdventureMapPoints(trx: Db, playerId: number, slug: string, points: number, nowMs: number): Promise<void> {
-  await addAdventureMapPointsOfMany(trx, new Map([[playerId, points]]), slug, nowMs);
-}
-
-export async function addAdventureMapPointsOfMany(trx: Db, points: ReadonlyMap<number, number>, slug: string, nowMs: number): Promise<void> {
-  const rows = [...points].map(([playerId, value]) => ({ player_id: playerId, map_slug: slug, points: value, current_index: 0, updated_at_ms: nowMs }));
-  for (let start = 0; start < rows.length; start += 150) {
-    await trx
-      .insertInto('adventure_map_players')
-      .values(rows.slice(start, start + 150))
-      .onConflict((oc) =>
-        oc.column('player_id').doUpdateSet({
-          points: sql`case when adventure_map_players.map_slug = excluded.map_slug then adventure_map_players.points + excluded.points else excluded.points end`,
-          current_index: sql`case when adventure_map_players.map_slug = excluded.map_slug then adventure_map_players.current_index else 0 end`,
-          map_slug: sql`excluded.map_slug`,
-          updated_at_ms: nowMs,
-        }),
-      )
-      .execute();
+/**
+ * Adds points for many players (prepared statements per power-of-two chunk, statements.ts, in player
+ * order) and answers each player's points on the map after it (a row of an older map starts over, so
+ * points after minus points added is what the player had before on this map).
+ */
+export async function addAdventureMapPointsOfMany(trx: Db, points: ReadonlyMap<number, number>, slug: string, nowMs: number): Promise<Map<number, number>> {
+  const statements = statementsOf(trx);
+  const after = new Map<number, number>();
+  for (const chunk of powerOfTwoChunks([...points.keys()].sort((a, b) => a - b))) {
+    const rows = await statements.all<{ player_id: number | string; points: number | string }>(
+      `insert into adventure_map_players (player_id, map_slug, points, current_index, updated_at_ms) values ${valuesList(chunk.length, 5)} ` +
+        'on conflict (player_id) do update set points = case when adventure_map_players.map_slug = excluded.map_slug then adventure_map_players.points + excluded.points else excluded.points end, ' +
+        'current_index = case when adventure_map_players.map_slug = excluded.map_slug then adventure_map_players.current_index else 0 end, map_slug = excluded.map_slug, updated_at_ms = excluded.updated_at_ms ' +
+        'returning player_id, points',
+      chunk.flatMap((playerId) => [playerId, slug, points.get(playerId)!, 0, nowMs]),
+    );
+    for (const row of rows) after.set(Number(row.player_id), Number(row.points));
   }
+  return after;
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { QuestRule, QuestTaskRule, QuestType, QuestVisitFeature, TaskProgress, QuestTaskKind } from '@sweepstack/domain/quests/quest-rules';
-import { PostgresAdapter, sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { powerOfTwoChunks, statementsOf, valuesList } from '../statements';
 import './tables';
 import type { QuestsTable, QuestTasksTable } from './tables';
 
@@ -204,21 +205,29 @@ export async function taskHasProgress(db: Db, taskId: number): Promise<boolean> 
 export async function questProgressOf(db: Db, questId: number, playerIds: readonly number[], options: { lockTaskIds?: readonly number[]; nowMs?: number } = {}): Promise<Map<number, Map<number, TaskProgress>>> {
   const result = new Map<number, Map<number, TaskProgress>>();
   if (playerIds.length === 0) return result;
+  const statements = statementsOf(db);
   const lockTaskIds = options.lockTaskIds ?? [];
-  if (lockTaskIds.length > 0) {
-    const rows = playerIds.flatMap((playerId) => lockTaskIds.map((taskId) => ({ player_id: playerId, task_id: taskId, quest_id: questId, progress: 0, completed_at_ms: null, updated_at_ms: options.nowMs ?? 0 })));
-    for (let start = 0; start < rows.length; start += 150) {
-      await db.insertInto('quest_task_progress').values(rows.slice(start, start + 150)).onConflict((oc) => oc.columns(['player_id', 'task_id']).doNothing()).execute();
+  const players = [...playerIds].sort((a, b) => a - b);
+  // PostgreSQL: rows exist before they are locked (FOR UPDATE), so concurrent batches of a player wait
+  // for each other. SQLite runs one write transaction at a time: nothing to lock, nothing to create.
+  const lock = lockTaskIds.length > 0 && statements.postgres;
+  if (lock) {
+    const rows = players.flatMap((playerId) => lockTaskIds.map((taskId) => [playerId, taskId, questId, 0, null, options.nowMs ?? 0]));
+    for (const chunk of powerOfTwoChunks(rows)) {
+      await statements.run(`insert into quest_task_progress (player_id, task_id, quest_id, progress, completed_at_ms, updated_at_ms) values ${valuesList(chunk.length, 6)} on conflict (player_id, task_id) do nothing`, chunk.flat());
     }
   }
-  let query = db.selectFrom('quest_task_progress').select(['player_id', 'task_id', 'progress', 'completed_at_ms']).where('quest_id', '=', questId).where('player_id', 'in', [...playerIds]).orderBy('player_id').orderBy('task_id');
-  if (lockTaskIds.length > 0 && db.getExecutor().adapter instanceof PostgresAdapter) query = query.forUpdate();
-  const rows = await query.execute();
-  for (const row of rows) {
-    const playerId = Number(row.player_id);
-    const tasks = result.get(playerId) ?? new Map<number, TaskProgress>();
-    tasks.set(Number(row.task_id), { progress: Number(row.progress), completedAtMs: row.completed_at_ms === null ? null : Number(row.completed_at_ms) });
-    result.set(playerId, tasks);
+  for (const chunk of powerOfTwoChunks(players)) {
+    const rows = await statements.all<{ player_id: number | string; task_id: number | string; progress: number | string; completed_at_ms: number | string | null }>(
+      `select player_id, task_id, progress, completed_at_ms from quest_task_progress where quest_id = ? and player_id in (${chunk.map(() => '?').join(', ')}) order by player_id, task_id${lock ? ' for update' : ''}`,
+      [questId, ...chunk],
+    );
+    for (const row of rows) {
+      const playerId = Number(row.player_id);
+      const tasks = result.get(playerId) ?? new Map<number, TaskProgress>();
+      tasks.set(Number(row.task_id), { progress: Number(row.progress), completedAtMs: row.completed_at_ms === null ? null : Number(row.completed_at_ms) });
+      result.set(playerId, tasks);
+    }
   }
   return result;
 }
@@ -233,19 +242,17 @@ export async function saveQuestProgress(trx: Db, playerId: number, questId: numb
 }
 
 export async function saveQuestProgressOfMany(trx: Db, questId: number, changed: ReadonlyMap<number, ReadonlyMap<number, TaskProgress>>, nowMs: number): Promise<void> {
-  const rows = [...changed].flatMap(([playerId, tasks]) => [...tasks].map(([taskId, value]) => ({ player_id: playerId, task_id: taskId, quest_id: questId, progress: value.progress, completed_at_ms: value.completedAtMs, updated_at_ms: nowMs })));
-  // A few hundred rows per statement keeps within both dialects' parameter limits.
-  for (let start = 0; start < rows.length; start += 150) {
-    await trx
-      .insertInto('quest_task_progress')
-      .values(rows.slice(start, start + 150))
-      .onConflict((oc) =>
-        oc.columns(['player_id', 'task_id']).doUpdateSet({
-          progress: sql`case when quest_task_progress.progress > excluded.progress then quest_task_progress.progress else excluded.progress end`,
-          completed_at_ms: sql`coalesce(quest_task_progress.completed_at_ms, excluded.completed_at_ms)`,
-          updated_at_ms: nowMs,
-        }),
-      )
-      .execute();
+  const statements = statementsOf(trx);
+  // Key order: concurrent batches lock rows in one order (no deadlock on PostgreSQL).
+  const rows = [...changed]
+    .sort(([a], [b]) => a - b)
+    .flatMap(([playerId, tasks]) => [...tasks].sort(([a], [b]) => a - b).map(([taskId, value]) => [playerId, taskId, questId, value.progress, value.completedAtMs, nowMs]));
+  for (const chunk of powerOfTwoChunks(rows)) {
+    await statements.run(
+      `insert into quest_task_progress (player_id, task_id, quest_id, progress, completed_at_ms, updated_at_ms) values ${valuesList(chunk.length, 6)} ` +
+        'on conflict (player_id, task_id) do update set progress = case when quest_task_progress.progress > excluded.progress then quest_task_progress.progress else excluded.progress end, ' +
+        'completed_at_ms = coalesce(quest_task_progress.completed_at_ms, excluded.completed_at_ms), updated_at_ms = excluded.updated_at_ms',
+      chunk.flat(),
+    );
   }
 }

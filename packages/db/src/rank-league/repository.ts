@@ -1,6 +1,7 @@
 import { parseLeagueRules, type LeagueRules } from '@sweepstack/domain/rank-league/rules';
-import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
+import type { Kysely, Selectable, Transaction } from 'kysely';
 import { readPlayerFeatureState, writeFeatureStatus } from '../repositories/feature-state';
+import { powerOfTwoChunks, statementsOf, valuesList } from '../statements';
 import type { Database } from '../schema';
 import './tables';
 import type { RankLeagueCashbackTable, RankLeaguePlayersTable } from './tables';
@@ -106,19 +107,24 @@ export async function leaguePlayerOf(db: Db, playerId: number): Promise<LeaguePl
 }
 
 /**
- * Adds experience to a player (creating the row), answering the new total with the level and section
- * stored before: the update holds the row until the caller's transaction ends, so concurrent batches
- * of one player add up in order.
+ * Adds experience to many players (rows created when missing), answering each new total with the
+ * level and section stored before, by player: one prepared statement per power-of-two chunk
+ * (statements.ts), in player order, so concurrent batches lock rows in one order (no deadlock on
+ * PostgreSQL) and the rows stay held until the caller's transaction ends.
  */
-export async function addLeagueExperience(trx: Transaction<Database>, playerId: number, experienceMilli: number, nowMs: number): Promise<LeaguePlayerRow> {
-  await trx.insertInto('rank_league_players').values({ player_id: playerId, experience_milli: 0, level: 1, section: 1, section_since_ms: nowMs, updated_at_ms: nowMs }).onConflict((oc) => oc.column('player_id').doNothing()).execute();
-  const row = await trx
-    .updateTable('rank_league_players')
-    .set({ experience_milli: sql<number>`experience_milli + ${experienceMilli}`, updated_at_ms: nowMs })
-    .where('player_id', '=', playerId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return playerRowOf(row);
+export async function addLeagueExperienceOfMany(trx: Transaction<Database>, experienceMilli: ReadonlyMap<number, number>, nowMs: number): Promise<Map<number, LeaguePlayerRow>> {
+  const statements = statementsOf(trx);
+  const rows = new Map<number, LeaguePlayerRow>();
+  for (const chunk of powerOfTwoChunks([...experienceMilli.keys()].sort((a, b) => a - b))) {
+    const written = await statements.all<{ player_id: number | string; experience_milli: number | string; level: number | string; section: number | string; section_since_ms: number | string }>(
+      `insert into rank_league_players (player_id, experience_milli, level, section, section_since_ms, updated_at_ms) values ${valuesList(chunk.length, 6)} ` +
+        'on conflict (player_id) do update set experience_milli = rank_league_players.experience_milli + excluded.experience_milli, updated_at_ms = excluded.updated_at_ms ' +
+        'returning player_id, experience_milli, level, section, section_since_ms',
+      chunk.flatMap((playerId) => [playerId, experienceMilli.get(playerId)!, 1, 1, nowMs, nowMs]),
+    );
+    for (const r of written) rows.set(Number(r.player_id), { playerId: Number(r.player_id), experienceMilli: Number(r.experience_milli), level: Number(r.level), section: Number(r.section), sectionSinceMs: Number(r.section_since_ms) });
+  }
+  return rows;
 }
 
 /** Stores where a player stands (and their experience when a demotion reset it). */
@@ -140,23 +146,18 @@ export interface PeriodPlay {
   experienceMilli: number;
 }
 
-/** Adds a batch's play to each player's row of its period (one statement per row, summed by the database). */
+/** Adds a batch's play to each player's row of its period (summed by the database; prepared statements per power-of-two chunk, in key order). */
 export async function addPeriodPlay(trx: Transaction<Database>, rows: readonly PeriodPlay[], nowMs: number): Promise<void> {
-  for (const r of rows) {
-    await trx
-      .insertInto('rank_league_period_play')
-      .values({ player_id: r.playerId, period_key: r.periodKey, gc_wagered: r.gcWagered, gc_won: r.gcWon, fc_wagered: r.fcWagered, fc_won: r.fcWon, experience_milli: r.experienceMilli, updated_at_ms: nowMs })
-      .onConflict((oc) =>
-        oc.columns(['period_key', 'player_id']).doUpdateSet({
-          gc_wagered: sql<number>`rank_league_period_play.gc_wagered + ${r.gcWagered}`,
-          gc_won: sql<number>`rank_league_period_play.gc_won + ${r.gcWon}`,
-          fc_wagered: sql<number>`rank_league_period_play.fc_wagered + ${r.fcWagered}`,
-          fc_won: sql<number>`rank_league_period_play.fc_won + ${r.fcWon}`,
-          experience_milli: sql<number>`rank_league_period_play.experience_milli + ${r.experienceMilli}`,
-          updated_at_ms: nowMs,
-        }),
-      )
-      .execute();
+  const statements = statementsOf(trx);
+  const sorted = [...rows].sort((a, b) => a.periodKey.localeCompare(b.periodKey) || a.playerId - b.playerId);
+  for (const chunk of powerOfTwoChunks(sorted)) {
+    await statements.run(
+      `insert into rank_league_period_play (player_id, period_key, gc_wagered, gc_won, fc_wagered, fc_won, experience_milli, updated_at_ms) values ${valuesList(chunk.length, 8)} ` +
+        'on conflict (period_key, player_id) do update set gc_wagered = rank_league_period_play.gc_wagered + excluded.gc_wagered, gc_won = rank_league_period_play.gc_won + excluded.gc_won, ' +
+        'fc_wagered = rank_league_period_play.fc_wagered + excluded.fc_wagered, fc_won = rank_league_period_play.fc_won + excluded.fc_won, ' +
+        'experience_milli = rank_league_period_play.experience_milli + excluded.experience_milli, updated_at_ms = excluded.updated_at_ms',
+      chunk.flatMap((r) => [r.playerId, r.periodKey, r.gcWagered, r.gcWon, r.fcWagered, r.fcWon, r.experienceMilli, nowMs]),
+    );
   }
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { powerOfTwoChunks, statementsOf, valuesList } from '../statements';
 import { touchContentSet } from './content';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -40,6 +41,20 @@ export async function writePlayerFeatureState(db: Db, playerId: number, feature:
     .values(row)
     .onConflict((oc) => oc.columns(['player_id', 'feature']).doUpdateSet({ state_json: row.state_json, updated_at_ms: nowMs }))
     .execute();
+}
+
+/**
+ * `writePlayerFeatureState` for many players of one feature (a batch handler's players): prepared
+ * statements per power-of-two chunk (statements.ts), in player order.
+ */
+export async function writePlayerFeatureStates(db: Db, feature: string, states: ReadonlyMap<number, unknown>, nowMs: number): Promise<void> {
+  const statements = statementsOf(db);
+  for (const chunk of powerOfTwoChunks([...states.keys()].sort((a, b) => a - b))) {
+    await statements.run(
+      `insert into player_feature_state (player_id, feature, state_json, updated_at_ms) values ${valuesList(chunk.length, 4)} on conflict (player_id, feature) do update set state_json = excluded.state_json, updated_at_ms = excluded.updated_at_ms`,
+      chunk.flatMap((playerId) => [playerId, feature, JSON.stringify(states.get(playerId)), nowMs]),
+    );
+  }
 }
 
 /** A player's state in one feature, JSON parsed, or undefined. */

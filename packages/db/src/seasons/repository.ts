@@ -2,6 +2,7 @@ import type { Prize } from '@sweepstack/domain/rewards/prize';
 import type { SeasonLevel, SeasonRates, SeasonTotals, SeasonTrack } from '@sweepstack/domain/seasons/season-progress';
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { powerOfTwoChunks, statementsOf, valuesList } from '../statements';
 import './tables';
 import type { SeasonPlayersTable, SeasonsTable } from './tables';
 
@@ -187,6 +188,42 @@ export async function addSeasonTotals(trx: Transaction<Database>, seasonId: numb
     .returning(['wagered_gc', 'wagered_fc_cents', 'purchased_cents', 'points', 'level', 'premium_payment_id'])
     .executeTakeFirstOrThrow();
   return toPlayer(row);
+}
+
+/**
+ * `addSeasonTotals` for many players of one season: prepared statements per power-of-two chunk
+ * (statements.ts), in player order (concurrent batches lock their rows in one order), answering each
+ * player's totals after it.
+ */
+export async function addSeasonTotalsOfMany(trx: Transaction<Database>, seasonId: number, deltas: ReadonlyMap<number, SeasonTotals>, nowMs: number): Promise<Map<number, SeasonPlayer>> {
+  const statements = statementsOf(trx);
+  const after = new Map<number, SeasonPlayer>();
+  for (const chunk of powerOfTwoChunks([...deltas.keys()].sort((a, b) => a - b))) {
+    const rows = await statements.all<{ player_id: number | string; wagered_gc: number | string; wagered_fc_cents: number | string; purchased_cents: number | string; points: number | string; level: number | string; premium_payment_id: string | null }>(
+      `insert into season_players (season_id, player_id, wagered_gc, wagered_fc_cents, purchased_cents, points, level, premium_payment_id, premium_at_ms, updated_at_ms) values ${valuesList(chunk.length, 10)} ` +
+        'on conflict (season_id, player_id) do update set wagered_gc = season_players.wagered_gc + excluded.wagered_gc, wagered_fc_cents = season_players.wagered_fc_cents + excluded.wagered_fc_cents, ' +
+        'purchased_cents = season_players.purchased_cents + excluded.purchased_cents, updated_at_ms = excluded.updated_at_ms ' +
+        'returning player_id, wagered_gc, wagered_fc_cents, purchased_cents, points, level, premium_payment_id',
+      chunk.flatMap((playerId) => {
+        const delta = deltas.get(playerId)!;
+        return [seasonId, playerId, delta.wageredGc, delta.wageredFcCents, delta.purchasedCents, 0, 0, null, null, nowMs];
+      }),
+    );
+    for (const row of rows) after.set(Number(row.player_id), toPlayer(row as Parameters<typeof toPlayer>[0]));
+  }
+  return after;
+}
+
+/**
+ * `saveSeasonProgress` for many players of one season: one update per player, each a prepared
+ * statement (statements.ts), in player order.
+ */
+export async function saveSeasonProgressOfMany(trx: Transaction<Database>, seasonId: number, progress: ReadonlyMap<number, { points: number; level: number }>, nowMs: number): Promise<void> {
+  const statements = statementsOf(trx);
+  for (const playerId of [...progress.keys()].sort((a, b) => a - b)) {
+    const { points, level } = progress.get(playerId)!;
+    await statements.run('update season_players set points = ?, level = ?, updated_at_ms = ? where season_id = ? and player_id = ?', [points, level, nowMs, seasonId, playerId]);
+  }
 }
 
 export async function saveSeasonProgress(trx: Db, seasonId: number, playerId: number, progress: { points: number; level: number }, nowMs: number): Promise<void> {

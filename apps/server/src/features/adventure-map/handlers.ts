@@ -1,7 +1,7 @@
 import { AdventureMapSectionReached } from '@sweepstack/contracts/adventure-map/events';
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { QuestTaskCompleted } from '@sweepstack/contracts/quests/events';
-import { addAdventureMapPointsOfMany, adventureMapPointsOf, adventureMapSections, adventureMapSettings } from '@sweepstack/db/adventure-map/repository';
+import { addAdventureMapPointsOfMany, adventureMapSections, adventureMapSettings } from '@sweepstack/db/adventure-map/repository';
 import { pointsEarned } from '@sweepstack/domain/adventure-map/map-rules';
 import type { EventContext, On, OnBatch } from '../../events/registry';
 import { isMapRunning } from './map-info';
@@ -16,17 +16,16 @@ async function earn(ctx: EventContext, earned: ReadonlyMap<number, { rounds: num
   const settings = await adventureMapSettings(ctx.trx);
   if (!isMapRunning(settings, nowMs)) return;
   const sections = await adventureMapSections(ctx.trx);
-  const before = await adventureMapPointsOf(ctx.trx, [...earned.keys()], settings.slug);
   const added = new Map<number, number>();
   for (const [playerId, { rounds, tasks }] of earned) {
     const points = pointsEarned(settings, rounds, tasks);
     if (points > 0) added.set(playerId, points);
   }
   if (added.size === 0) return;
-  await addAdventureMapPointsOfMany(ctx.trx, added, settings.slug, nowMs);
+  const after = await addAdventureMapPointsOfMany(ctx.trx, added, settings.slug, nowMs);
   for (const [playerId, points] of added) {
-    const was = before.get(playerId) ?? 0;
-    const now = was + points;
+    const now = after.get(playerId)!;
+    const was = now - points;
     const reached = sections.filter((s) => s.index > 0 && s.pointsNeeded > was && s.pointsNeeded <= now);
     for (const section of reached) {
       await ctx.recordPush({ eventType: AdventureMapSectionReached.name, playerId, payload: { slug: settings.slug, index: section.index }, push: { type: 'adventureMap', action: 'sectionReached', data: { slug: settings.slug, index: section.index, points: now } } });

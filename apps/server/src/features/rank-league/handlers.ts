@@ -1,17 +1,18 @@
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { RankLeagueDailyWheelPrizePaid } from '@sweepstack/contracts/rank-league/events';
 import { WheelOfTreasureSpun } from '@sweepstack/contracts/wheel-of-treasure/events';
-import { addLeagueExperience, addPeriodPlay, leagueEnabled, leaguePlayerOf, leagueVersionAt, RANK_LEAGUE_FEATURE, type PeriodPlay } from '@sweepstack/db/rank-league/repository';
+import { addLeagueExperienceOfMany, addPeriodPlay, leagueEnabled, leaguePlayerOf, leagueVersionAt, RANK_LEAGUE_FEATURE, type PeriodPlay } from '@sweepstack/db/rank-league/repository';
 import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
-import { periodOf } from '@sweepstack/domain/rank-league/period';
+import { periodOf, type LeaguePeriod } from '@sweepstack/domain/rank-league/period';
 import { experienceMilliOf, progressOf } from '@sweepstack/domain/rank-league/rules';
 import type { On, OnBatch } from '../../events/registry';
 import { CLOSE_PERIOD_JOB } from './period-jobs';
-import { settleProgress } from './progress';
+import { settleProgressOfMany } from './progress';
 
 /**
  * The league's reactions: rounds played earn experience at the published rate and count toward the
- * week's cashback (one transaction per batch of rounds, whatever their number, so spins stay fast);
+ * week's cashback (one transaction per batch of rounds, whatever their number, and one statement per
+ * table for all of its players, so spins stay fast);
  * a daily wheel-of-treasure spin pays the section's daily wheel prize beside it. Purchases earn nothing.
  */
 export function leagueHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): void {
@@ -23,9 +24,11 @@ export function leagueHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): v
     // Sum stakes and wins per player and week first: experience is computed once per sum.
     const plays = new Map<string, PeriodPlay & { gcStaked: number; fcStaked: number }>();
     const periods = new Map<string, number>();
+    // A batch's rounds almost always fall in one week: its bounds are computed once, not per round.
+    let last: LeaguePeriod | undefined;
     for (const event of events) {
       if (event.playerId === null) continue;
-      const period = periodOf(event.createdAtMs, timeZone);
+      const period = last && event.createdAtMs >= last.startMs && event.createdAtMs < last.endMs ? last : (last = periodOf(event.createdAtMs, timeZone));
       periods.set(period.key, period.endMs);
       const key = `${event.playerId}:${period.key}`;
       const play = plays.get(key) ?? { playerId: event.playerId, periodKey: period.key, gcWagered: 0, gcWon: 0, fcWagered: 0, fcWon: 0, experienceMilli: 0, gcStaked: 0, fcStaked: 0 };
@@ -48,11 +51,10 @@ export function leagueHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): v
     await addPeriodPlay(trx, [...plays.values()], nowMs);
     // Each week with play is closed by a durable job at its end (unique per week: scheduled once).
     for (const [periodKey, endMs] of periods) await scheduleJob(CLOSE_PERIOD_JOB, `period:${periodKey}`, endMs, { periodKey });
-    for (const [playerId, experienceMilli] of [...gained].sort(([a], [b]) => a - b)) {
-      if (experienceMilli === 0) continue;
-      const row = await addLeagueExperience(trx, playerId, experienceMilli, nowMs);
-      await settleProgress(trx, version.rules, row, clock);
-    }
+    for (const [playerId, experienceMilli] of gained) if (experienceMilli === 0) gained.delete(playerId);
+    if (gained.size === 0) return;
+    const rows = await addLeagueExperienceOfMany(trx, gained, nowMs);
+    await settleProgressOfMany(trx, version.rules, [...rows.values()], gained, clock);
   });
 
   on(WheelOfTreasureSpun, async function payDailyWheelPrize(event, { trx, clock, recordPush, creditPlayer }) {

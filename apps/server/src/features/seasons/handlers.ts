@@ -3,11 +3,11 @@ import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { seasonForPremiumPackage, startedSeasonsCovering, type Season } from '@sweepstack/db/seasons/repository';
 import { isWithinSeason, type SeasonTotals } from '@sweepstack/domain/seasons/season-progress';
 import type { On, OnBatch } from '../../events/registry';
-import { addSeasonProgress } from './progress';
+import { addSeasonPlayOfMany, addSeasonProgress } from './progress';
 
 /**
  * Play and purchases make season points (docs/features/seasons.md). Rounds are taken in batches: one
- * transaction per batch of rounds whatever their number, one upsert per player in it. A round or a
+ * transaction per batch of rounds whatever their number, one statement per table for all its players. A round or a
  * purchase counts for the season running at the moment it was made (its event's time), even when its
  * handler runs after the season's end.
  */
@@ -35,10 +35,8 @@ export function seasonsHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): 
       players.set(event.playerId, sum);
       totals.set(season, players);
     }
-    for (const [season, players] of totals) {
-      // Player order keeps the row locks of concurrent batches in one order (no deadlock on PostgreSQL).
-      for (const playerId of [...players.keys()].sort((a, b) => a - b)) await addSeasonProgress(trx, season, playerId, players.get(playerId)!, { clock });
-    }
+    // Player order (inside) keeps the row locks of concurrent batches in one order (no deadlock on PostgreSQL).
+    for (const [season, players] of totals) await addSeasonPlayOfMany(trx, season, players, { clock });
   });
 
   on(CashierDepositCompleted, async function countPurchase(event, { trx, clock }) {

@@ -1,11 +1,12 @@
 import { SeasonsPremiumUnlocked, SeasonsPrizeAssigned, SeasonsProgressUpdated } from '@sweepstack/contracts/seasons/events';
-import { writePlayerFeatureState } from '@sweepstack/db/repositories/feature-state';
+import { recordEvents, type NewDomainEvent } from '@sweepstack/db/repositories/domain-events';
+import { writePlayerFeatureState, writePlayerFeatureStates } from '@sweepstack/db/repositories/feature-state';
 import type { Database } from '@sweepstack/db/schema';
-import { addSeasonTotals, insertSeasonAward, saveSeasonProgress, seasonAwardsOf, SEASONS_FEATURE, unlockSeasonPremium, type Season, type SeasonPlayer } from '@sweepstack/db/seasons/repository';
+import { addSeasonTotals, addSeasonTotalsOfMany, insertSeasonAward, saveSeasonProgress, saveSeasonProgressOfMany, seasonAwardsOf, SEASONS_FEATURE, unlockSeasonPremium, type Season, type SeasonPlayer } from '@sweepstack/db/seasons/repository';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { levelOf, owedPrizes, SEASON_LEVEL_COUNT, seasonPoints, totalProgressPercents, type SeasonTotals, type SeasonTrack } from '@sweepstack/domain/seasons/season-progress';
 import type { Transaction } from 'kysely';
-import { recordPush } from '../../realtime/push';
+import { pushEvent, recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
 
 /** What app init reads of a player (`player_feature_state`, feature `seasons`). */
@@ -100,4 +101,37 @@ export async function addSeasonProgress(
     paid = await payOwedSeasonPrizes(trx, season, playerId, { points, level, premium }, { clock: options.clock, notify: false });
   }
   return { points, level, premium, paid };
+}
+
+/**
+ * Play of many players in one season (a batch of rounds, one transaction): their totals in one
+ * statement, the points and levels that moved in one more, their app-init rows in one, and the
+ * `progressUpdate` pushes in one insert. A push goes out when what the player sees moves: a level, or
+ * the whole percentage of the season's progress (the tower and the modal's bar), not every round.
+ * A level reached pays its prizes as `addSeasonProgress` does.
+ */
+export async function addSeasonPlayOfMany(trx: Transaction<Database>, season: Season, deltas: ReadonlyMap<number, SeasonTotals>, options: { clock: Clock }): Promise<void> {
+  if (deltas.size === 0) return;
+  const nowMs = options.clock.nowMs();
+  const rows = await addSeasonTotalsOfMany(trx, season.id, deltas, nowMs);
+  const moved = new Map<number, { points: number; level: number }>();
+  const states = new Map<number, SeasonPlayerState>();
+  const pushes: NewDomainEvent[] = [];
+  const levelUps: { playerId: number; player: { points: number; level: number; premium: boolean } }[] = [];
+  for (const [playerId, row] of [...rows].sort(([a], [b]) => a - b)) {
+    const points = seasonPoints(row, season.rates);
+    const level = levelOf(points, season.levels);
+    if (points === row.points && level === row.level) continue;
+    moved.set(playerId, { points, level });
+    const progress = progressOf(season, points, level, row.premium);
+    states.set(playerId, { slug: season.slug, points, level, totalProgressPercents: progress.totalProgressPercents, premium: row.premium });
+    if (level !== row.level || Math.floor(progress.totalProgressPercents) !== Math.floor(totalProgressPercents(row.points, season.levels))) {
+      pushes.push(pushEvent({ eventType: SeasonsProgressUpdated.name, playerId, payload: { slug: season.slug, points, level }, push: { type: 'season', action: 'progressUpdate', data: progress } }));
+    }
+    if (level !== row.level) levelUps.push({ playerId, player: { points, level, premium: row.premium } });
+  }
+  await saveSeasonProgressOfMany(trx, season.id, moved, nowMs);
+  await writePlayerFeatureStates(trx, SEASONS_FEATURE, states, nowMs);
+  await recordEvents(trx, pushes, { clock: options.clock });
+  for (const { playerId, player } of levelUps) await payOwedSeasonPrizes(trx, season, playerId, player, { clock: options.clock, notify: false });
 }
