@@ -50,7 +50,7 @@ export default defineFeature({
       async (request, reply) => {
         const player = await requirePlayer(request);
         reply.header('cache-control', 'no-store');
-        return { success: true as const, data: await setCurrentSection(deps, player.id, request.body.index) };
+        return { success: true as const, data: await setCurrentSection(deps, player, request.body.index) };
       },
     );
   },

@@ -1,11 +1,17 @@
 import { AdventureMapAwardClaimed } from '@sweepstack/contracts/adventure-map/events';
-import { AppError } from '@sweepstack/contracts/errors';
+import { AppError, type ErrorCode } from '@sweepstack/contracts/errors';
 import { adventureMapSections, adventureMapSettings, adventureMapStateOf, moveAdventureMapToken } from '@sweepstack/db/adventure-map/repository';
+import type { Player } from '@sweepstack/db/repositories/players';
 import { moveRefusal } from '@sweepstack/domain/adventure-map/map-rules';
 import type { AppDeps } from '../../app-context';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
 import { awardView, FEATURE, mapInfoOf } from './map-info';
+
+/** Why an account that is not ACTIVE may not claim (docs/responsible-play.md): the same rule as the other claims. */
+function accountRefusal(accountStatus: Player['account_status']): ErrorCode {
+  return accountStatus === 'SELF_EXCLUDED' ? 'ADVENTURE_MAP_SELF_EXCLUDED' : accountStatus === 'COOLING_OFF' ? 'ADVENTURE_MAP_COOLING_OFF' : 'ADVENTURE_MAP_NOT_ALLOWED';
+}
 
 const REFUSALS = { unknownSection: 'ADVENTURE_MAP_UNKNOWN_SECTION', notNext: 'ADVENTURE_MAP_NOT_NEXT', notReached: 'ADVENTURE_MAP_NOT_REACHED' } as const;
 
@@ -14,8 +20,13 @@ const REFUSALS = { unknownSection: 'ADVENTURE_MAP_UNKNOWN_SECTION', notNext: 'AD
  * stop whose points are reached; the award is paid once (key `adventure-map:<slug>:<index>:<player>`).
  * Asking again for the stop the token is on answers it as a replay and pays nothing. After the event
  * ends no points are earned, but stops already reached can still be claimed: nothing earned is lost.
+ * Only an ACTIVE account claims (self-excluded, cooling off or blocked: refused, nothing moved), as
+ * with every other claim; stops reached by play before the break stay earned, and the end-of-map sweep
+ * credits them with a notice (nothing earned is lost).
  */
-export async function setCurrentSection(deps: AppDeps, playerId: number, index: number) {
+export async function setCurrentSection(deps: AppDeps, player: Pick<Player, 'id' | 'account_status'>, index: number) {
+  if (player.account_status !== 'ACTIVE') throw new AppError(accountRefusal(player.account_status));
+  const playerId = player.id;
   return deps.database.db.transaction().execute(async (trx) => {
     const nowMs = deps.clock.nowMs();
     const settings = await adventureMapSettings(trx);

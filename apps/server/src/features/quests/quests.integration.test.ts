@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { EventContext } from '../../events/registry';
 import { recordPush, type RecordPushRequest } from '../../realtime/push';
 import { creditPlayer, type CreditPlayerRequest } from '../../rewards/credit-player';
+import { startExclusion } from '../../responsible-play/exclusions';
 import { progressQuests } from './handlers';
 import type { QuestActivity } from '@sweepstack/domain/quests/quest-rules';
 
@@ -322,6 +323,23 @@ describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialec
     expect(answers.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.map((r) => ZSetCurrentSectionResponse.parse(r.json()).data.replayed).filter((replayed) => !replayed)).toHaveLength(1);
     expect(await prizesPaid(racer, 'adventure-map:')).toEqual([{ key: `adventure-map:test-map-${dialect}:1:${racer.id}:GC`, currency: 'GC', amount: 100 }]);
+
+    // A self-excluded or cooling-off player reached the stop by play before the break: the claim is
+    // refused with its own code, nothing paid, the token stays.
+    for (const [kind, code] of [['self_exclusion', 'ADVENTURE_MAP_SELF_EXCLUDED'], ['cooling_off', 'ADVENTURE_MAP_COOLING_OFF']] as const) {
+      const excluded = await signUp();
+      const played = await launch(excluded);
+      await spin(excluded, played.session, played.bets.min);
+      await spin(excluded, played.session, played.bets.min);
+      await settle(async () => (await mapInfo(excluded)).points === 2, 'the excluded player\'s map points');
+      await startExclusion(db(), clock, excluded.id, { kind, period: kind === 'cooling_off' ? '24h' : '6m', ip: null, userAgent: null });
+      const res = await move(excluded, 1);
+      expect(res.statusCode, res.body).toBe(403);
+      expect(res.json().error.code).toBe(code);
+      expect(await prizesPaid(excluded, 'adventure-map:')).toEqual([]);
+      expect((await mapInfo(excluded)).sections[0]).toMatchObject({ isCurrent: true });
+      expect((await pushes(excluded, 'adventureMap')).map((p) => p.action)).not.toContain('awardClaimed');
+    }
 
     // Nothing earned is lost: at the map's end a stop reached but not moved onto is claimed by the
     // finish job (with a notice), once; the player who moved is not paid again.
