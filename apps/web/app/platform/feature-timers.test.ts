@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { useModals } from '../features/modals/modal-store';
+import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import type { WebFeature } from './feature';
 import { dueWelcomes, finishPlan, FINISH_TIMER_THRESHOLD_S, localDay, markWelcomed, showWelcomeModals, startFinishTimers, WELCOME_CHECK_DELAY_MS, type TimerHost, type WelcomeStore } from './feature-timers';
-import { createRegistry } from './registry';
+import { createRegistry, registry } from './registry';
 
 const HOUR_MS = 3_600_000;
 const NOW = Date.UTC(2026, 10, 26, 12, 0, 0);
@@ -87,6 +88,23 @@ describe('feature finish timers (spec §4, threshold 86,400 s)', () => {
     expect(ended).toEqual([['scratch-cards', 'magic-boxes']]);
     advance(48 * HOUR_MS);
     expect(ended).toHaveLength(1);
+    stop();
+  });
+
+  it("ends the wheel of treasure when its finish time from app init's featureTimes comes (the real registry)", () => {
+    // App init: the wheel has no slice of its own; its `times()` carries the finish and the next free spin.
+    const init = new Proxy({ dailyLogin: { isActive: true }, featureTimes: { 'wheel-of-treasure': { finishesAtMs: NOW + HOUR_MS, availableAtMs: 0 } } } as Record<string, unknown>, {
+      get: (target, key: string) => (key in target ? target[key] : key === 'TournamentsSubscriptions' ? [] : { isActive: false, enabled: false }),
+    }) as unknown as AppInitData;
+    const states = registry.featureStates(init);
+    expect(states['wheel-of-treasure']).toMatchObject({ isActive: true, finishesAtMs: NOW + HOUR_MS });
+    const { host, advance } = fakeHost();
+    const ended: string[][] = [];
+    const stop = startFinishTimers(states, (ids) => ended.push(ids), registry, host);
+    advance(HOUR_MS - 1);
+    expect(ended).toEqual([]);
+    advance(1);
+    expect(ended).toEqual([['wheel-of-treasure']]);
     stop();
   });
 

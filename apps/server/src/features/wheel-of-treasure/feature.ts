@@ -8,14 +8,21 @@ import { requirePlayer } from '../../plugins/session';
 import { wheelHandlers } from './handlers';
 import { wheelOperatorRoutes } from './operator-routes';
 import { spinWheel } from './spin-wheel';
-import { extraTableOf, extraWheelOffers, FEATURE, isWheelActive, playerStatusOf, type WheelPlayerFeatureState, wheelInfo } from './wheel-info';
+import { extraTableOf, extraWheelOffers, FEATURE, isWheelActive, playerStatusOf, type WheelFeatureStatus, type WheelPlayerFeatureState, wheelInfo } from './wheel-info';
 
 /** The wheel of treasure (docs/features/wheel-of-treasure.md). */
 export default defineFeature({
   name: FEATURE,
 
-  // The sidebar's ready badge or countdown: the next daily spin (never spun: open now).
-  times: ({ state, signedIn }) => (signedIn ? { availableAtMs: (state as WheelPlayerFeatureState | null)?.nextDailyAtMs ?? 0 } : undefined),
+  // The web's finish timer (spec §4): the wheel's end while it runs, from its status row (written by
+  // the operator's rules and by the finish timer). The sidebar's ready badge or countdown: the next
+  // daily spin (never spun: open now).
+  times: ({ status, state, signedIn }) => {
+    const wheel = status as WheelFeatureStatus | null;
+    const finishesAtMs = wheel?.isActive && typeof wheel.finishedAt === 'number' ? wheel.finishedAt : undefined;
+    const times = { ...(finishesAtMs !== undefined ? { finishesAtMs } : {}), ...(signedIn ? { availableAtMs: (state as WheelPlayerFeatureState | null)?.nextDailyAtMs ?? 0 } : {}) };
+    return Object.keys(times).length > 0 ? times : undefined;
+  },
 
   routes: async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

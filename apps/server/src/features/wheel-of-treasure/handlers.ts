@@ -7,7 +7,7 @@ import { addRoundsPlayed, creditPurchasedExtraSpins, wheelOffers, wheelSettings,
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { NEW_WHEEL_STATE, wheelStatus } from '@sweepstack/domain/wheel-of-treasure/wheel-rules';
 import type { On, OnBatch } from '../../events/registry';
-import { FEATURE, isWheelActive, playerStatusOf } from './wheel-info';
+import { FEATURE, isWheelActive, playerStatusOf, wheelFeatureStatus } from './wheel-info';
 
 /**
  * The wheel's reactions to play and purchases: rounds played count toward today's booster (one
@@ -48,7 +48,7 @@ export function wheelHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): vo
     const settings = await wheelSettings(trx);
     // A finish moved since this timer was set: the status follows the rules as they are now.
     const nowMs = clock.nowMs();
-    await writeFeatureStatus(trx, FEATURE, { isActive: isWheelActive(settings, nowMs), finishedAt: settings.finishesAtMs }, nowMs);
+    await writeFeatureStatus(trx, FEATURE, wheelFeatureStatus(settings, nowMs), nowMs);
   });
 
   on(CashierDepositCompleted, async function creditExtraSpins(event, { trx, clock, recordPush }) {

@@ -13,7 +13,7 @@ import { writeOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone
 import { scheduleFeatureFinish } from '../../jobs/kinds/feature-finish';
 import type { OperatorRouteTools } from '../../platform/define-feature';
 import { prizeTableOdds } from '../../rewards/views';
-import { FEATURE, isWheelActive } from './wheel-info';
+import { FEATURE, isWheelActive, wheelFeatureStatus } from './wheel-info';
 
 const SLUGS = Object.values(WHEEL_TABLES) as string[];
 
@@ -111,7 +111,7 @@ export function wheelOperatorRoutes(fastify: FastifyInstance, { audit }: Operato
       await saveWheelSettings(trx, after, nowMs);
       // The time zone is the operator day's, shared with daily login and the budgets (docs/rewards.md).
       if (request.body.timeZone !== undefined && request.body.timeZone !== before.timeZone) await writeOperatorTimeZone(trx, request.body.timeZone, nowMs);
-      await writeFeatureStatus(trx, FEATURE, { isActive: isWheelActive(after, nowMs), finishedAt: after.finishesAtMs }, nowMs);
+      await writeFeatureStatus(trx, FEATURE, wheelFeatureStatus(after, nowMs), nowMs);
       // Spec §4: the finish is a durable timer; at that time the feature.finished event turns the status off.
       if (after.finishesAtMs !== null && after.finishesAtMs !== before.finishesAtMs) await scheduleFeatureFinish(trx, { feature: FEATURE, instance: 'site', finishAtMs: after.finishesAtMs }, { clock: deps.clock, log: request.log });
       await audit(trx, request, { action: 'rules', targetType: 'feature', targetId: FEATURE, before, after });

@@ -18,6 +18,17 @@ export interface WheelPlayerFeatureState {
   nextDailyAtMs: number;
 }
 
+/** The feature's row of `feature_status`: whether it runs and its end (app init's featureTimes reads the end). */
+export interface WheelFeatureStatus {
+  isActive: boolean;
+  finishedAt: number | null;
+}
+
+/** The status row as the rules make it at `nowMs` (written by the operator's rules and the finish timer). */
+export function wheelFeatureStatus(settings: WheelSettings, nowMs: number): WheelFeatureStatus {
+  return { isActive: isWheelActive(settings, nowMs), finishedAt: settings.finishesAtMs };
+}
+
 /** The extended wheel's table in this theme: with the treasure chest only where lootboxes are on (spec §5). */
 export function extraTableOf(theme: ThemeId): string {
   return hasCapability(theme, 'lootboxes') ? WHEEL_TABLES.extraLootbox : WHEEL_TABLES.extra;

@@ -300,11 +300,19 @@ describe.each(dialectsUnderTest())('wheel of treasure on %s (stormrush: lootboxe
     const player = await h.signUp();
     // A finish time is a durable timer: when it comes, the feature's status row turns inactive.
     const status = async () => JSON.parse((await h.db().selectFrom('feature_status').select('status_json').where('feature', '=', 'wheel-of-treasure').executeTakeFirstOrThrow()).status_json) as { isActive: boolean };
-    expect((await h.operator('PUT', '/rules/', { finishesAtMs: h.clock.nowMs() + 60_000 })).statusCode).toBe(200);
+    const times = async () => (await h.app().inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie: player.cookie } })).json().data.featureTimes['wheel-of-treasure'] as { finishesAtMs?: number; availableAtMs?: number };
+    expect((await times()).finishesAtMs).toBeUndefined();
+    const finishAtMs = h.clock.nowMs() + 60_000;
+    expect((await h.operator('PUT', '/rules/', { finishesAtMs: finishAtMs })).statusCode).toBe(200);
     expect(await status()).toMatchObject({ isActive: true });
+    // The web's finish timer reads the end from app init's featureTimes (as daily login's does).
+    await h.settle(async () => (await times()).finishesAtMs === finishAtMs, 'app init to show the wheel\'s end');
+    expect(await times()).toEqual({ finishesAtMs: finishAtMs, availableAtMs: 0 });
     h.clock.advance(60_000);
     await h.app().jobs.runner.runDue();
     await h.settle(async () => !(await status()).isActive, 'the finish to turn the status off');
+    // Finished: no timer to set any more.
+    await h.settle(async () => (await times()).finishesAtMs === undefined, 'app init to drop the finished wheel\'s end');
     expect((await h.info(player)).isActive).toBe(false);
     expect((await h.spinRaw(player, 'daily')).json().error.code).toBe('WHEEL_OF_TREASURE_NOT_ACTIVE');
     expect((await h.operator('PUT', '/rules/', { finishesAtMs: null })).statusCode).toBe(200);
