@@ -1,4 +1,4 @@
-import type { AppInitData, FeatureTimes } from '@sweepstack/contracts/app/app-init';
+import type { AccountStatus, AppInitData, FeatureTimes } from '@sweepstack/contracts/app/app-init';
 import type { FeaturesGamesInfoFields } from '@sweepstack/contracts/app/features-games-info';
 import type { PromotionDataOf, PromotionLink, PromotionType } from '@sweepstack/contracts/promotions/promotion';
 import type { ThemeId } from '@sweepstack/contracts/themes';
@@ -20,6 +20,8 @@ export interface AppInitSliceInput {
   state: unknown;
   /** False for a guest. */
   signedIn: boolean;
+  /** The player's account status (responsible play: self-excluded, cooling off…); null for a guest. */
+  accountStatus: AccountStatus | null;
   nowMs: number;
 }
 

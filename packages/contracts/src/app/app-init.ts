@@ -17,6 +17,7 @@ export type GameMode = z.infer<typeof ZGameMode>;
 
 export const ACCOUNT_STATUSES = ['ACTIVE', 'BLOCKED', 'COOLING_OFF', 'SELF_EXCLUDED', 'CLOSED'] as const;
 export const ZAccountStatus = z.enum(ACCOUNT_STATUSES);
+export type AccountStatus = z.infer<typeof ZAccountStatus>;
 
 const ZActiveFlag = z.object({ isActive: z.boolean() });
 

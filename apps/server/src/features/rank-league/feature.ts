@@ -33,7 +33,7 @@ export default defineFeature({
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const player = await request.getPlayer();
-        const data = await readLeagueInfo(database.db, player?.id ?? null, clock.nowMs());
+        const data = await readLeagueInfo(database.db, player ?? null, clock.nowMs());
         if (!data) throw new AppError('RANK_LEAGUE_NOT_ENABLED');
         return { success: true as const, data };
       },
@@ -73,6 +73,6 @@ export default defineFeature({
 
   appInit: {
     key: 'rankLeague',
-    build: ({ status, state, signedIn, nowMs }) => appInitSlice(status as RankLeagueStatus | null, state as RankLeaguePlayerState | null, signedIn, nowMs),
+    build: ({ status, state, accountStatus, nowMs }) => appInitSlice(status as RankLeagueStatus | null, state as RankLeaguePlayerState | null, accountStatus, nowMs),
   },
 });

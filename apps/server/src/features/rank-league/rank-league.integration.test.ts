@@ -244,7 +244,9 @@ describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialec
     const player = await signUp();
     const off = await operator('PUT', '/status/', { enabled: false });
     expect(off.statusCode, off.body).toBe(200);
-    expect(await appInit(player)).toMatchObject({ enabled: false, currentSection: null });
+    expect(await appInit(player)).toMatchObject({ enabled: false, currentSection: null, progressBlockedReason: 'leagueOff' });
+    // A guest has no progress to block.
+    expect(await appInit()).toMatchObject({ enabled: false, progressBlockedReason: null });
     await play(player, 2);
     expect(await db().selectFrom('rank_league_players').selectAll().where('player_id', '=', player.id).execute()).toEqual([]);
     expect((await operator('PUT', '/status/', { enabled: true })).statusCode).toBe(200);
@@ -256,5 +258,18 @@ describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialec
     expect(audit).toHaveLength(2);
     const bad = await operator('PUT', '/status/', { enabled: 'yes' });
     expect([bad.statusCode, bad.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+  });
+
+  it('tells a player who cannot play why the progress stands still: self-excluded, cooling off', async () => {
+    // (A blocked or closed account has no session: it never reads its league.)
+    for (const [status, reason] of [['SELF_EXCLUDED', 'selfExcluded'], ['COOLING_OFF', 'coolingOff']] as const) {
+      const player = await signUp();
+      expect((await appInit(player)).progressBlockedReason).toBeNull();
+      await db().updateTable('players').set({ account_status: status }).where('id', '=', player.id).execute();
+      expect(await appInit(player), status).toMatchObject({ enabled: true, currentSection: 1, progressBlockedReason: reason });
+      expect((await info(player)).player, status).toMatchObject({ progressBlockedReason: reason });
+      await db().updateTable('players').set({ account_status: 'ACTIVE' }).where('id', '=', player.id).execute();
+      expect((await appInit(player)).progressBlockedReason).toBeNull();
+    }
   });
 });

@@ -3,6 +3,7 @@ import type { RankLeagueInfo } from '@sweepstack/contracts/rank-league/info';
 import { cashbackHistory, leagueEnabled, leaguePlayerOf, leagueVersionAt, periodPlayOf, upcomingLeagueVersion } from '@sweepstack/db/rank-league/repository';
 import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
 import type { Database } from '@sweepstack/db/schema';
+import type { Player } from '@sweepstack/db/repositories/players';
 import { periodOf } from '@sweepstack/domain/rank-league/period';
 import { progressOf } from '@sweepstack/domain/rank-league/rules';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
@@ -12,7 +13,7 @@ import { coinsPrize, leagueSliceOf, sectionView } from './views';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** GET /rest/rank-league/info/: the published rules, the week, and (signed in) where the player stands. */
-export async function readLeagueInfo(db: Db, playerId: number | null, nowMs: number): Promise<RankLeagueInfo | undefined> {
+export async function readLeagueInfo(db: Db, account: Pick<Player, 'id' | 'account_status'> | null, nowMs: number): Promise<RankLeagueInfo | undefined> {
   const version = await leagueVersionAt(db, nowMs);
   if (!version) return undefined;
   const rules = version.rules;
@@ -21,11 +22,12 @@ export async function readLeagueInfo(db: Db, playerId: number | null, nowMs: num
   const upcoming = await upcomingLeagueVersion(db, nowMs);
   const enabled = await leagueEnabled(db);
   let player: RankLeagueInfo['player'] = null;
-  if (playerId !== null && enabled) {
+  if (account !== null && enabled) {
+    const playerId = account.id;
     const row = await leaguePlayerOf(db, playerId);
     const experience = Math.floor(row.experienceMilli / 1000);
     const level = progressOf(rules, experience, row.level).level;
-    player = { ...leagueSliceOf(rules, row), level, experience, periodExperience: Math.floor((await periodPlayOf(db, playerId, period.key)).experienceMilli / 1000) };
+    player = { ...leagueSliceOf(rules, row, account.account_status), level, experience, periodExperience: Math.floor((await periodPlayOf(db, playerId, period.key)).experienceMilli / 1000) };
   }
   return {
     enabled,

@@ -1,4 +1,4 @@
-import { RANK_LEAGUE_OFF, type AppInitData } from '@sweepstack/contracts/app/app-init';
+import { RANK_LEAGUE_OFF, type AccountStatus, type AppInitData } from '@sweepstack/contracts/app/app-init';
 import type { CoinsPrize } from '@sweepstack/contracts/rank-league/cashback';
 import type { LeagueSectionView } from '@sweepstack/contracts/rank-league/info';
 import { rulesAt, type RankLeaguePlayerState, type RankLeagueStatus } from '@sweepstack/db/rank-league/repository';
@@ -10,6 +10,9 @@ type RankLeague = AppInitData['rankLeague'];
 
 /** App init's `rankLeague` when the league is off (or for a guest): the contract's. */
 export const LEAGUE_OFF: RankLeague = RANK_LEAGUE_OFF;
+
+/** App init's `rankLeague` for a signed-in player while the league is off. */
+const LEAGUE_OFF_FOR_PLAYERS: RankLeague = Object.freeze({ ...RANK_LEAGUE_OFF, progressBlockedReason: 'leagueOff' satisfies ProgressBlockedReason });
 
 /** One section with its benefits (spec §2: the ladder on /vip; `nextSectionBenefits`). */
 export function sectionView(rules: LeagueRules, index: number): LeagueSectionView {
@@ -27,8 +30,24 @@ export function sectionView(rules: LeagueRules, index: number): LeagueSectionVie
   };
 }
 
+/**
+ * Why a player's league progress is blocked (app init's `progressBlockedReason`,
+ * docs/features/rank-league.md): `leagueCompleted` at the top of the league; an account that cannot
+ * play earns no experience: `selfExcluded`, `coolingOff` (responsible play), `accountNotActive`
+ * (any other status that is not ACTIVE; blocked and closed accounts have no session, so they never
+ * read it); `leagueOff` while the operator has switched the league off.
+ * Null: nothing blocks it. No other rule gates experience (no verification is needed to earn it).
+ */
+export type ProgressBlockedReason = 'leagueCompleted' | 'selfExcluded' | 'coolingOff' | 'accountNotActive' | 'leagueOff';
+
+/** The reason of an account status that stops play, or null for an active account (or unknown: a push made by play). */
+export function accountBlockedReason(accountStatus: AccountStatus | null | undefined): ProgressBlockedReason | null {
+  if (!accountStatus || accountStatus === 'ACTIVE') return null;
+  return accountStatus === 'SELF_EXCLUDED' ? 'selfExcluded' : accountStatus === 'COOLING_OFF' ? 'coolingOff' : 'accountNotActive';
+}
+
 /** Where a player with `state` stands under `rules` (app init's `rankLeague`, the progressData push). */
-export function leagueSliceOf(rules: LeagueRules, state: Pick<RankLeaguePlayerState, 'level' | 'experienceMilli'>): RankLeague {
+export function leagueSliceOf(rules: LeagueRules, state: Pick<RankLeaguePlayerState, 'level' | 'experienceMilli'>, accountStatus?: AccountStatus | null): RankLeague {
   const progress = progressOf(rules, Math.floor(state.experienceMilli / 1000), state.level);
   const levels = leagueLevels(rules);
   const section = rules.sections[progress.section - 1]!;
@@ -43,18 +62,19 @@ export function leagueSliceOf(rules: LeagueRules, state: Pick<RankLeaguePlayerSt
     playerFullCompletedLeague: progress.completed,
     sumAllLevelsPoints: sumAllLevelsPoints(rules),
     availableWheel: section.dailyWheelPrize !== null,
-    progressBlockedReason: progress.completed ? 'leagueCompleted' : null,
+    progressBlockedReason: progress.completed ? 'leagueCompleted' : accountBlockedReason(accountStatus),
     sectionsCount: rules.sections.length,
     rankLeagueDailyWheelPrize: section.dailyWheelPrize ? { ...section.dailyWheelPrize } : null,
   };
 }
 
 /** App init's slice from the feature's two rows: pure and cheap (it runs on every answer). */
-export function appInitSlice(status: RankLeagueStatus | null, state: RankLeaguePlayerState | null, signedIn: boolean, nowMs: number): RankLeague {
-  if (!signedIn || status === null || !status.enabled) return LEAGUE_OFF;
-  const rules = rulesAt(status, nowMs);
-  if (!rules) return LEAGUE_OFF;
-  return leagueSliceOf(rules, state ?? { level: 1, experienceMilli: 0 });
+export function appInitSlice(status: RankLeagueStatus | null, state: RankLeaguePlayerState | null, accountStatus: AccountStatus | null, nowMs: number): RankLeague {
+  if (accountStatus === null) return LEAGUE_OFF;
+  const rules = status?.enabled ? rulesAt(status, nowMs) : undefined;
+  // Switched off (or no rules yet): off, and a signed-in player is told why nothing moves.
+  if (!rules) return LEAGUE_OFF_FOR_PLAYERS;
+  return leagueSliceOf(rules, state ?? { level: 1, experienceMilli: 0 }, accountStatus);
 }
 
 /** Ledger units to the API's coins: Gold Coins whole, Fortune Coins with two decimals. */

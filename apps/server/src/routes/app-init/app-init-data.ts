@@ -1,4 +1,4 @@
-import { RANK_LEAGUE_OFF, type AppInitData, type FeatureTimes, type PlayerBalance } from '@sweepstack/contracts/app/app-init';
+import { RANK_LEAGUE_OFF, type AccountStatus, type AppInitData, type FeatureTimes, type PlayerBalance } from '@sweepstack/contracts/app/app-init';
 import type { TermsRequirement } from '@sweepstack/contracts/terms/terms';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
@@ -119,16 +119,17 @@ export interface AppInitBuilder {
 export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: readonly FeatureTimesSlice[] = []): AppInitBuilder {
   const sliced = new Set<string>(slices.map((s) => s.key));
   const constantFlags = Object.fromEntries(Object.entries(featureFlags()).filter(([key]) => !sliced.has(key)));
-  const sliceFields = (features: FeatureStateInputs, signedIn: boolean, feature: (slice: AppInitSlice) => string): Partial<Pick<AppInitData, AppInitFeatureKey | 'featureTimes'>> => {
+  const sliceFields = (features: FeatureStateInputs, accountStatus: AccountStatus | null, feature: (slice: AppInitSlice) => string): Partial<Pick<AppInitData, AppInitFeatureKey | 'featureTimes'>> => {
+    const signedIn = accountStatus !== null;
     const fields: Partial<Record<AppInitFeatureKey, unknown>> = {};
     for (const slice of slices) {
       const name = feature(slice);
-      fields[slice.key] = slice.build({ status: features.status.get(name) ?? null, state: signedIn ? (features.states.get(name) ?? null) : null, signedIn, nowMs: features.nowMs });
+      fields[slice.key] = slice.build({ status: features.status.get(name) ?? null, state: signedIn ? (features.states.get(name) ?? null) : null, signedIn, accountStatus, nowMs: features.nowMs });
     }
     if (timeSlices.length > 0) {
       const times: Record<string, FeatureTimes> = {};
       for (const { feature, times: build } of timeSlices) {
-        const built = build({ status: features.status.get(feature) ?? null, state: signedIn ? (features.states.get(feature) ?? null) : null, signedIn, nowMs: features.nowMs });
+        const built = build({ status: features.status.get(feature) ?? null, state: signedIn ? (features.states.get(feature) ?? null) : null, signedIn, accountStatus, nowMs: features.nowMs });
         if (built) times[feature] = built;
       }
       (fields as Record<string, unknown>).featureTimes = times;
@@ -173,18 +174,18 @@ export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: read
         lastGames: [],
         termsRequirement: [],
         ...featureFlags(),
-        ...sliceFields(features, false, featureOf),
+        ...sliceFields(features, null, featureOf),
         registration: { complete: false, registrationFunnel: { funnelType: null } },
         ...NO_OFFERS,
         popupPresetPackages: [],
         playerInfo: null,
         ...NO_CONNECTION,
       }),
-    player: (inputs) => ({ ...featureFlags(), ...playerConstant, ...sliceFields(inputs.features ?? NO_FEATURE_STATE, true, featureOf), ...playerVariable(inputs) }),
+    player: (inputs) => ({ ...featureFlags(), ...playerConstant, ...sliceFields(inputs.features ?? NO_FEATURE_STATE, inputs.player.account_status, featureOf), ...playerVariable(inputs) }),
     playerJson: (inputs) => {
       const variable = JSON.stringify(playerVariable(inputs)).slice(1);
       if (slices.length === 0 && timeSlices.length === 0) return `${prefix}${variable}}`;
-      return `${prefix}${JSON.stringify(sliceFields(inputs.features ?? NO_FEATURE_STATE, true, featureOf)).slice(1, -1)},${variable}}`;
+      return `${prefix}${JSON.stringify(sliceFields(inputs.features ?? NO_FEATURE_STATE, inputs.player.account_status, featureOf)).slice(1, -1)},${variable}}`;
     },
   };
 }
