@@ -46,9 +46,12 @@ test('requests free Fortune Coins online and by mail; the operator credits the l
   const row = page.getByTestId('free-entry-requests').locator('li', { hasText: code });
   await expect(row).toHaveAttribute('data-status', 'awaiting_letter');
 
-  // The letter arrives: an operator types the code as written and credits it.
+  // The letter arrives: an operator types the code as written, the postmark (today, in the operator's
+  // time zone) and the return address (a household of its own), and credits it.
   expect((await request.post('/api/operator/sign-in/', { data: OPERATOR })).ok()).toBe(true);
-  const received = await request.post('/api/operator/free-entry/letters/', { data: { code: code.toLowerCase() } });
+  const postmarkedOn = new Date().toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  const returnAddress = { streetLine: `${Date.now()} Letter Lane`, postalCode: '98101' };
+  const received = await request.post('/api/operator/free-entry/letters/', { data: { code: code.toLowerCase(), postmarkedOn, returnAddress } });
   expect(received.ok(), await received.text()).toBe(true);
   const id = ((await received.json()) as { data: { request: { id: number } } }).data.request.id;
   const credited = await request.post(`/api/operator/free-entry/requests/${id}/decision/`, { data: { decision: 'credit' } });

@@ -10,7 +10,8 @@ export const FREE_ENTRY_ERRORS = defineErrors({
   FREE_ENTRY_STATE_RESTRICTED: { status: 403, messageKey: 'errors.freeEntryStateRestricted', message: 'Sweepstakes play is not available where you live, so free Fortune Coins cannot be requested.' },
   FREE_ENTRY_CODE_UNKNOWN: { status: 404, messageKey: 'errors.freeEntryCodeUnknown', message: 'No free entry request has this code.' },
   FREE_ENTRY_CODE_USED: { status: 409, messageKey: 'errors.freeEntryCodeUsed', message: 'A letter with this code was already received.' },
-  FREE_ENTRY_CODE_EXPIRED: { status: 409, messageKey: 'errors.freeEntryCodeExpired', message: 'This code expired before its letter arrived.' },
+  FREE_ENTRY_POSTMARK_IN_FUTURE: { status: 422, messageKey: 'errors.freeEntryPostmarkInFuture', message: 'The postmark date is later than today: check the envelope.' },
+  FREE_ENTRY_RETURN_ADDRESS_INVALID: { status: 422, messageKey: 'errors.freeEntryReturnAddressInvalid', message: 'The return address needs a street line and a postal code.' },
   FREE_ENTRY_REQUEST_NOT_FOUND: { status: 404, messageKey: 'errors.freeEntryRequestNotFound', message: 'No such free entry request.' },
   FREE_ENTRY_ALREADY_DECIDED: { status: 409, messageKey: 'errors.freeEntryAlreadyDecided', message: 'This request is not waiting for a decision.' },
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZFreeEntryChannel, ZFreeEntryStatus } from './requests';
+import { ZFreeEntryChannel, ZFreeEntryRejectCode, ZFreeEntryStatus } from './requests';
 
 /** The operator calls of the free entry, under `/api/operator/free-entry/` (docs/features/free-entry.md). */
 
@@ -12,6 +12,8 @@ export const ZFreeEntrySettings = z.strictObject({
   decisionBusinessDays: z.number().int().min(1).max(20),
   mailCodeValidDays: z.number().int().min(7).max(365),
   mailAddress: z.array(z.string().trim().min(1).max(120)).min(2).max(8),
+  /** Letters per household (return address) per request day (default 1); left out of a write: kept as it is. */
+  mailPerHouseholdPerDay: z.number().int().min(1).max(5).optional(),
 });
 
 export const ZFreeEntryQueueQuery = z.strictObject({
@@ -34,12 +36,26 @@ export const ZFreeEntryOperatorRequest = z.object({
   decidedAt: z.string().nullable(),
   decidedBy: z.number().int().nullable(),
   rejectReason: z.string().nullable(),
+  /** A rule's refusal of a letter (postmark, household), or null (an operator's own reason, or none). */
+  rejectCode: ZFreeEntryRejectCode.nullable(),
+  postmarkedOn: z.string().nullable(),
+  householdKey: z.string().nullable(),
 });
 
 export const ZFreeEntryQueueResponse = z.object({ success: z.literal(true), data: z.object({ requests: z.array(ZFreeEntryOperatorRequest), total: z.number().int() }) });
 
-/** POST /api/operator/free-entry/letters/: a letter arrived carrying this code (typed as written). */
-export const ZFreeEntryLetterRequest = z.strictObject({ code: z.string().trim().min(4).max(40) });
+/** `YYYY-MM-DD`: a calendar day. */
+const ZDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'a day as YYYY-MM-DD').refine((day) => !Number.isNaN(Date.parse(`${day}T00:00:00Z`)) && new Date(`${day}T00:00:00Z`).toISOString().startsWith(day), 'a real calendar day');
+
+/**
+ * POST /api/operator/free-entry/letters/: a letter arrived carrying this code (typed as written), with
+ * the postmark date on its envelope and its return address (street line and postal code: the household).
+ */
+export const ZFreeEntryLetterRequest = z.strictObject({
+  code: z.string().trim().min(4).max(40),
+  postmarkedOn: ZDay,
+  returnAddress: z.strictObject({ streetLine: z.string().trim().min(3).max(200), postalCode: z.string().trim().min(3).max(12) }),
+});
 
 /** POST /api/operator/free-entry/requests/{id}/decision/: credit, or reject with the reason the player sees. */
 export const ZFreeEntryDecisionRequest = z.discriminatedUnion('decision', [

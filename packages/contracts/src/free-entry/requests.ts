@@ -8,6 +8,9 @@ import { z } from 'zod';
 export const ZFreeEntryChannel = z.enum(['online', 'mail']);
 export const ZFreeEntryStatus = z.enum(['awaiting_letter', 'received', 'credited', 'rejected']);
 
+/** The rules that reject a letter by themselves (docs/features/free-entry.md). */
+export const ZFreeEntryRejectCode = z.enum(['postmarkAfterDeadline', 'postmarkBeforeRequest', 'householdLimit']);
+
 /** One request as the player sees it. */
 export const ZFreeEntryRequestView = z.object({
   id: z.number().int(),
@@ -25,6 +28,8 @@ export const ZFreeEntryRequestView = z.object({
   expiresAt: z.string().nullable(),
   decidedAt: z.string().nullable(),
   rejectReason: z.string().nullable(),
+  /** A rule's refusal of a letter, which the page words in the player's language; null: the operator's reason (rejectReason) or none. */
+  rejectCode: ZFreeEntryRejectCode.nullable(),
 });
 export type FreeEntryRequestView = z.infer<typeof ZFreeEntryRequestView>;
 
@@ -50,6 +55,8 @@ export const ZFreeEntryInfoResponse = z.object({
     mail: ZChannelInfo.extend({ address: z.array(z.string()), codeValidDays: z.number().int() }),
     perDay: z.number().int(),
     decisionBusinessDays: z.number().int(),
+    /** Letters counted per household (return address) per request day. */
+    mailPerHouseholdPerDay: z.number().int(),
     requests: z.array(ZFreeEntryRequestView),
     serverTime: z.string(),
   }),

@@ -93,19 +93,31 @@ export async function freeEntryRequestByCode(db: Db, code: string): Promise<Free
 }
 
 /** Marks a mail request's letter arrived; false when it was not waiting for one (a code used twice). */
-export async function markLetterReceived(db: Db, id: number, receivedAtMs: number, dueAtMs: number): Promise<boolean> {
-  const result = await db.updateTable('free_entry_requests').set({ status: 'received', received_at_ms: receivedAtMs, due_at_ms: dueAtMs }).where('id', '=', id).where('status', '=', 'awaiting_letter').executeTakeFirst();
+export async function markLetterReceived(db: Db, id: number, receivedAtMs: number, dueAtMs: number, letter: { postmarkedOn: string; householdKey: string; householdSlot: number | null }): Promise<boolean> {
+  const result = await db
+    .updateTable('free_entry_requests')
+    .set({ status: 'received', received_at_ms: receivedAtMs, due_at_ms: dueAtMs, postmarked_on: letter.postmarkedOn, household_key: letter.householdKey, household_slot: letter.householdSlot })
+    .where('id', '=', id)
+    .where('status', '=', 'awaiting_letter')
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** How many letters of a household hold a place for a request day (those a rule refused hold none). */
+export async function householdLettersCounted(db: Db, householdKey: string, day: string): Promise<number> {
+  const row = await db.selectFrom('free_entry_requests').select((eb) => eb.fn.countAll<number>().as('n')).where('household_key', '=', householdKey).where('day', '=', day).where('household_slot', 'is not', null).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 /**
  * Decides a received request; false when it was not waiting for a decision (decided already, under
  * concurrency too: the status condition makes the second decision update nothing).
  */
-export async function decideFreeEntryRequest(db: Db, id: number, decision: { status: 'credited' | 'rejected'; nowMs: number; operatorId: number | null; reason?: string }): Promise<boolean> {
+export async function decideFreeEntryRequest(db: Db, id: number, decision: { status: 'credited' | 'rejected'; nowMs: number; operatorId: number | null; reason?: string; code?: string }): Promise<boolean> {
+  const rejected = decision.status === 'rejected';
   const result = await db
     .updateTable('free_entry_requests')
-    .set({ status: decision.status, decided_at_ms: decision.nowMs, decided_by: decision.operatorId, reject_reason: decision.status === 'rejected' ? (decision.reason ?? null) : null })
+    .set({ status: decision.status, decided_at_ms: decision.nowMs, decided_by: decision.operatorId, reject_reason: rejected ? (decision.reason ?? null) : null, reject_code: rejected ? (decision.code ?? null) : null })
     .where('id', '=', id)
     .where('status', '=', 'received')
     .executeTakeFirst();

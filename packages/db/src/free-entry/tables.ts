@@ -28,6 +28,14 @@ export interface FreeEntryRequestsTable {
   /** The operator who decided; null when the platform credited it automatically. */
   decided_by: number | null;
   reject_reason: string | null;
+  /** Mail: the postmark date on the envelope (`YYYY-MM-DD`), as the operator read it. */
+  postmarked_on: string | null;
+  /** Mail: the normalized return address (street line and postal code): the household. */
+  household_key: string | null;
+  /** Mail: the letter's place among its household's letters for the request day (1..limit), null when refused. */
+  household_slot: number | null;
+  /** A rule's refusal (`postmarkAfterDeadline`, `postmarkBeforeRequest`, `householdLimit`), beside the reason text. */
+  reject_code: string | null;
 }
 
 export interface FreeEntryTables {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { operatorDayStartMs } from '../shared/operator-day';
-import { decisionDueAtMs, DEFAULT_FREE_ENTRY_SETTINGS, isWeekend, newRequestCode, normalizeRequestCode, settingsProblems } from './rules';
+import { decisionDueAtMs, DEFAULT_FREE_ENTRY_SETTINGS, householdKey, isWeekend, newRequestCode, normalizeRequestCode, postmarkRefusal, settingsProblems } from './rules';
 
 const NY = 'America/New_York';
 
@@ -37,5 +37,28 @@ describe('free entry rules', () => {
   it('validates settings', () => {
     expect(settingsProblems(DEFAULT_FREE_ENTRY_SETTINGS)).toEqual([]);
     expect(settingsProblems({ ...DEFAULT_FREE_ENTRY_SETTINGS, onlineAmountCents: 0, perDay: 9, mailAddress: ['x'] })).toHaveLength(3);
+  });
+
+  it("accepts a postmark from the code's issue day to its last valid day, inclusive", () => {
+    expect(postmarkRefusal('2027-01-08', '2027-01-08', '2027-04-08')).toBeUndefined();
+    expect(postmarkRefusal('2027-04-08', '2027-01-08', '2027-04-08')).toBeUndefined();
+    expect(postmarkRefusal('2027-01-07', '2027-01-08', '2027-04-08')).toBe('postmarkBeforeRequest');
+    expect(postmarkRefusal('2027-04-09', '2027-01-08', '2027-04-08')).toBe('postmarkAfterDeadline');
+  });
+
+  it('reads one household however the return address is written; different addresses stay apart', () => {
+    const key = householdKey('12 Oak Street, Apt. 4', '98101');
+    expect(key).toBe('98101:12OAKSTAPT4');
+    expect(householdKey('12 oak st apt 4', '98101-1234')).toBe(key);
+    expect(householdKey('12  OAK ST.  APARTMENT 4', ' 98101 ')).toBe(key);
+    expect(householdKey('12 Oak Street, Apt. 5', '98101')).not.toBe(key);
+    expect(householdKey('12 Oak Street, Apt. 4', '98102')).not.toBe(key);
+    expect(householdKey('!!!', '98101')).toBeUndefined();
+    expect(householdKey('12 Oak St', '--')).toBeUndefined();
+  });
+
+  it('bounds the household limit', () => {
+    expect(settingsProblems({ ...DEFAULT_FREE_ENTRY_SETTINGS, mailPerHouseholdPerDay: 0 })).toHaveLength(1);
+    expect(settingsProblems({ ...DEFAULT_FREE_ENTRY_SETTINGS, mailPerHouseholdPerDay: 6 })).toHaveLength(1);
   });
 });

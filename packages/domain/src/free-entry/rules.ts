@@ -28,6 +28,8 @@ export interface FreeEntrySettings {
   mailCodeValidDays: number;
   /** The postal address letters go to, one line each. */
   mailAddress: string[];
+  /** Letters per household (return address) counted per request day; more are rejected by the rule. */
+  mailPerHouseholdPerDay: number;
 }
 
 export const DEFAULT_FREE_ENTRY_SETTINGS: FreeEntrySettings = {
@@ -39,6 +41,7 @@ export const DEFAULT_FREE_ENTRY_SETTINGS: FreeEntrySettings = {
   decisionBusinessDays: 5,
   mailCodeValidDays: 90,
   mailAddress: ['Sweepstakes Free Entry', 'PO Box 1000', 'Wilmington, DE 19801', 'USA'],
+  mailPerHouseholdPerDay: 1,
 };
 
 /** The bounds an operator can set (amounts 1–5 FC a request by default; never zero, never a big prize). */
@@ -47,6 +50,7 @@ export const FREE_ENTRY_LIMITS = {
   perDay: { min: 1, max: 5 },
   decisionBusinessDays: { min: 1, max: 20 },
   mailCodeValidDays: { min: 7, max: 365 },
+  mailPerHouseholdPerDay: { min: 1, max: 5 },
 } as const;
 
 /** Problems with a settings object, empty when it can be saved. */
@@ -60,6 +64,7 @@ export function settingsProblems(s: FreeEntrySettings): string[] {
   within('perDay', s.perDay, FREE_ENTRY_LIMITS.perDay);
   within('decisionBusinessDays', s.decisionBusinessDays, FREE_ENTRY_LIMITS.decisionBusinessDays);
   within('mailCodeValidDays', s.mailCodeValidDays, FREE_ENTRY_LIMITS.mailCodeValidDays);
+  within('mailPerHouseholdPerDay', s.mailPerHouseholdPerDay, FREE_ENTRY_LIMITS.mailPerHouseholdPerDay);
   if (s.mailAddress.length < 2 || s.mailAddress.some((line) => line.trim() === '')) problems.push('mailAddress needs at least two non-empty lines');
   return problems;
 }
@@ -104,4 +109,46 @@ export function normalizeRequestCode(input: string): string | undefined {
   const raw = input.toUpperCase().replace(/[\s-]/g, '').replace(/^FE/, '');
   if (raw.length !== 8 || [...raw].some((c) => !CODE_ALPHABET.includes(c))) return undefined;
   return `FE-${raw.slice(0, 4)}-${raw.slice(4)}`;
+}
+
+/** Why a rule refuses a letter: the request is rejected with this code (and its reason text). */
+export type LetterRejectCode = 'postmarkAfterDeadline' | 'postmarkBeforeRequest' | 'householdLimit';
+
+/** The reason text stored beside a rule's code (operator views; the player reads the code in their language). */
+export const LETTER_REJECT_REASONS: Record<LetterRejectCode, string> = {
+  postmarkAfterDeadline: "The letter was postmarked after the request code's last valid day.",
+  postmarkBeforeRequest: 'The letter was postmarked before the request code was issued.',
+  householdLimit: 'This household has already sent the letters allowed for that day.',
+};
+
+/**
+ * The postmark rule (official rules): a letter counts when postmarked from the day its code was issued
+ * (`requestDay`) to its last valid day (`deadlineDay`), both operator days, inclusive. When it arrived
+ * does not matter (the post takes its time). Undefined: the postmark is within.
+ */
+export function postmarkRefusal(postmarkDay: string, requestDay: string, deadlineDay: string): LetterRejectCode | undefined {
+  if (postmarkDay < requestDay) return 'postmarkBeforeRequest';
+  if (postmarkDay > deadlineDay) return 'postmarkAfterDeadline';
+  return undefined;
+}
+
+/**
+ * A household as the operator types it from the envelope's return address: the street line and the
+ * postal code, with case, spaces and punctuation ignored and common street words shortened
+ * ("12 Oak Street, Apt. 4" and "12 oak st apt 4" are one household); ZIP+4 counts as its five digits.
+ * Undefined when either part is empty after that.
+ */
+export function householdKey(streetLine: string, postalCode: string): string | undefined {
+  const words: Record<string, string> = { STREET: 'ST', AVENUE: 'AVE', ROAD: 'RD', BOULEVARD: 'BLVD', DRIVE: 'DR', LANE: 'LN', COURT: 'CT', PLACE: 'PL', APARTMENT: 'APT', SUITE: 'STE', NORTH: 'N', SOUTH: 'S', EAST: 'E', WEST: 'W', UNIT: 'APT' };
+  const street = streetLine
+    .toUpperCase()
+    .replace(/[^A-Z0-9\s]/g, ' ')
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((word) => words[word] ?? word)
+    .join('');
+  const zip = postalCode.toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const postal = /^\d{9}$/.test(zip) ? zip.slice(0, 5) : zip;
+  if (street === '' || postal === '') return undefined;
+  return `${postal}:${street}`.slice(0, 200);
 }

@@ -9,7 +9,7 @@ import {
 } from '@sweepstack/contracts/free-entry/operator';
 import { ZFreeEntryInfoResponse, ZFreeEntryMailCodeRequest, ZFreeEntryOnlineRequest, ZFreeEntryRequestResponse } from '@sweepstack/contracts/free-entry/requests';
 import { freeEntryQueue, freeEntryRequestById, readFreeEntrySettings, writeFreeEntrySettings, type FreeEntryRequestRow } from '@sweepstack/db/free-entry/repository';
-import { settingsProblems } from '@sweepstack/domain/free-entry/rules';
+import { settingsProblems, type LetterRejectCode } from '@sweepstack/domain/free-entry/rules';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { verifyCaptcha } from '../../lib/captcha';
@@ -64,6 +64,7 @@ export default defineFeature({
       'freeEntry.decisionBusinessDays': String(s.decisionBusinessDays),
       'freeEntry.mailCodeValidDays': String(s.mailCodeValidDays),
       'freeEntry.mailAddress': s.mailAddress.join(', '),
+      'freeEntry.mailPerHouseholdPerDay': String(s.mailPerHouseholdPerDay),
     };
   },
 
@@ -86,6 +87,9 @@ export default defineFeature({
       decidedAt: row.decided_at_ms === null ? null : new Date(Number(row.decided_at_ms)).toISOString(),
       decidedBy: row.decided_by,
       rejectReason: row.reject_reason,
+      rejectCode: (row.reject_code as LetterRejectCode | null) ?? null,
+      postmarkedOn: row.postmarked_on,
+      householdKey: row.household_key,
     });
 
     app.get('/settings/', { config: { operatorRoles: READERS }, schema: { tags: ['operator'], response: { 200: z.object({ success: z.literal(true), data: ZFreeEntrySettings }) } } }, async () => ({
@@ -94,12 +98,14 @@ export default defineFeature({
     }));
 
     app.put('/settings/', { config: { operatorRoles: ['admin'] }, schema: { tags: ['operator'], body: ZFreeEntrySettings, response: { 200: z.object({ success: z.literal(true), data: ZFreeEntrySettings }) } } }, async (request) => {
-      const problems = settingsProblems(request.body);
-      if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: { settings: problems.join('; ') } });
       await db.transaction().execute(async (trx) => {
         const before = await readFreeEntrySettings(trx);
-        await writeFreeEntrySettings(trx, request.body, nowMs());
-        await audit(trx, request, { action: 'settings.update', targetType: 'feature', targetId: 'free-entry', before, after: request.body });
+        // A write that leaves the household limit out keeps it as it is.
+        const next = { ...request.body, mailPerHouseholdPerDay: request.body.mailPerHouseholdPerDay ?? before.mailPerHouseholdPerDay };
+        const problems = settingsProblems(next);
+        if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: { settings: problems.join('; ') } });
+        await writeFreeEntrySettings(trx, next, nowMs());
+        await audit(trx, request, { action: 'settings.update', targetType: 'feature', targetId: 'free-entry', before, after: next });
       });
       return { success: true as const, data: await readFreeEntrySettings(db) };
     });
@@ -110,8 +116,8 @@ export default defineFeature({
     });
 
     app.post('/letters/', { config: { operatorRoles: DECIDERS }, schema: { tags: ['operator'], body: ZFreeEntryLetterRequest, response: { 200: ZFreeEntryOperatorRequestResponse } } }, async (request) => {
-      const row = await receiveLetter(db, request.body.code, { clock });
-      await db.transaction().execute((trx) => audit(trx, request, { action: 'letter.received', targetType: 'free_entry_request', targetId: Number(row.id), after: { code: row.code } }));
+      const row = await receiveLetter(db, request.body, { clock, operatorId: operatorOf(request).id });
+      await db.transaction().execute((trx) => audit(trx, request, { action: 'letter.received', targetType: 'free_entry_request', targetId: Number(row.id), after: { code: row.code, postmarkedOn: row.postmarked_on, household: row.household_key, status: row.status, rejectCode: row.reject_code } }));
       return { success: true as const, data: { request: view(row) } };
     });
 

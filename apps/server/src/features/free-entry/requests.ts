@@ -6,6 +6,7 @@ import {
   FREE_ENTRY_FEATURE,
   freeEntryRequestByCode,
   freeEntryRequestById,
+  householdLettersCounted,
   insertFreeEntryRequest,
   playerFreeEntryRequests,
   readFreeEntrySettings,
@@ -17,7 +18,7 @@ import {
 import type { Player } from '@sweepstack/db/repositories/players';
 import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
 import type { Database } from '@sweepstack/db/schema';
-import { decisionDueAtMs, newRequestCode, normalizeRequestCode, type FreeEntryChannel } from '@sweepstack/domain/free-entry/rules';
+import { decisionDueAtMs, householdKey, LETTER_REJECT_REASONS, newRequestCode, normalizeRequestCode, postmarkRefusal, type FreeEntryChannel, type LetterRejectCode } from '@sweepstack/domain/free-entry/rules';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { nextOperatorDayStartMs, operatorDay } from '@sweepstack/domain/shared/operator-day';
 import type { Kysely, Transaction } from 'kysely';
@@ -25,6 +26,12 @@ import type { AppDeps } from '../../app-context';
 import { assertSweepstakesAllowed } from '../../geo/sweepstakes-access';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
+
+/** A write refused by a unique constraint (both dialects). */
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE';
+}
 
 const iso = (ms: number | null | string | bigint) => (ms === null ? null : new Date(Number(ms)).toISOString());
 const entries = (cents: number) => cents / 100;
@@ -42,6 +49,7 @@ export function requestView(row: FreeEntryRequestRow): FreeEntryRequestView {
     expiresAt: row.status === 'awaiting_letter' ? iso(row.expires_at_ms) : null,
     decidedAt: iso(row.decided_at_ms),
     rejectReason: row.reject_reason,
+    rejectCode: (row.reject_code as LetterRejectCode | null) ?? null,
   };
 }
 
@@ -94,6 +102,7 @@ export async function readFreeEntryInfo(deps: Pick<AppDeps, 'database' | 'clock'
     mail: { ...(await channel('mail')), address: settings.mailAddress, codeValidDays: settings.mailCodeValidDays },
     perDay: settings.perDay,
     decisionBusinessDays: settings.decisionBusinessDays,
+    mailPerHouseholdPerDay: settings.mailPerHouseholdPerDay,
     requests: player === undefined ? [] : (await playerFreeEntryRequests(db, player.id)).map(requestView),
     serverTime: new Date(nowMs).toISOString(),
   };
@@ -172,24 +181,58 @@ async function pushDecision(trx: Transaction<Database>, row: FreeEntryRequestRow
   await recordPush(trx, { eventType: FreeEntryDecided.name, playerId: row.player_id, push: { type: 'freeEntry', action: status, data: { requestId: Number(row.id), entries: entries(row.amount_cents) } }, payload }, { clock });
 }
 
+/** What the operator reads off an arrived letter. */
+export interface LetterInput {
+  code: string;
+  /** The postmark date (`YYYY-MM-DD`, a calendar day as on the envelope). */
+  postmarkedOn: string;
+  returnAddress: { streetLine: string; postalCode: string };
+}
+
 /**
- * A letter arrived: the operator typed its code. The request becomes `received` with its decision
- * due date; a code used twice, unknown or past its validity is refused with nothing changed.
+ * A letter arrived: the operator typed its code, its postmark date and its return address. An unknown
+ * code, one used before, a postmark later than today or an address with nothing left once normalized
+ * is refused with nothing changed. Otherwise the request is received (its decision due date set), and
+ * two rules decide at once, rejecting it with their code and reason (docs/features/free-entry.md): a
+ * postmark outside the code's days (from its issue day to its last valid day), and more letters of its
+ * household (return address) for its request day than `mailPerHouseholdPerDay`. A letter within both
+ * takes its household's next place (a unique row: two letters entered at once cannot both take the
+ * last one) and waits for the operator's decision.
  */
-export async function receiveLetter(db: Kysely<Database>, input: string, options: { clock: Clock }): Promise<FreeEntryRequestRow> {
-  const code = normalizeRequestCode(input);
+export async function receiveLetter(db: Kysely<Database>, letter: LetterInput, options: { clock: Clock; operatorId: number }): Promise<FreeEntryRequestRow> {
+  const code = normalizeRequestCode(letter.code);
   if (code === undefined) throw new AppError('FREE_ENTRY_CODE_UNKNOWN');
+  const household = householdKey(letter.returnAddress.streetLine, letter.returnAddress.postalCode);
+  if (household === undefined) throw new AppError('FREE_ENTRY_RETURN_ADDRESS_INVALID');
   const settings = await readFreeEntrySettings(db);
   const timeZone = await readOperatorTimeZone(db);
-  return db.transaction().execute(async (trx) => {
-    const row = await freeEntryRequestByCode(trx, code);
-    if (!row || row.channel !== 'mail') throw new AppError('FREE_ENTRY_CODE_UNKNOWN');
-    if (row.status !== 'awaiting_letter') throw new AppError('FREE_ENTRY_CODE_USED');
-    const nowMs = options.clock.nowMs();
-    if (row.expires_at_ms !== null && nowMs > Number(row.expires_at_ms)) throw new AppError('FREE_ENTRY_CODE_EXPIRED');
-    if (!(await markLetterReceived(trx, Number(row.id), nowMs, decisionDueAtMs(nowMs, settings.decisionBusinessDays, timeZone)))) throw new AppError('FREE_ENTRY_CODE_USED');
-    return (await freeEntryRequestById(trx, Number(row.id)))!;
-  });
+  const receive = () =>
+    db.transaction().execute(async (trx) => {
+      const row = await freeEntryRequestByCode(trx, code);
+      if (!row || row.channel !== 'mail') throw new AppError('FREE_ENTRY_CODE_UNKNOWN');
+      if (row.status !== 'awaiting_letter') throw new AppError('FREE_ENTRY_CODE_USED');
+      const nowMs = options.clock.nowMs();
+      // A postmark is a calendar day where the letter was posted: later than today anywhere is a misreading.
+      if (letter.postmarkedOn > operatorDay(nowMs + 86_400_000, 'Pacific/Kiritimati')) throw new AppError('FREE_ENTRY_POSTMARK_IN_FUTURE');
+      const deadlineDay = row.expires_at_ms === null ? letter.postmarkedOn : operatorDay(Number(row.expires_at_ms), timeZone);
+      let refusal = postmarkRefusal(letter.postmarkedOn, row.day, deadlineDay);
+      const slot = refusal ? null : (await householdLettersCounted(trx, household, row.day)) + 1;
+      if (slot !== null && slot > settings.mailPerHouseholdPerDay) refusal = 'householdLimit';
+      const letterRow = { postmarkedOn: letter.postmarkedOn, householdKey: household, householdSlot: refusal ? null : slot };
+      if (!(await markLetterReceived(trx, Number(row.id), nowMs, decisionDueAtMs(nowMs, settings.decisionBusinessDays, timeZone), letterRow))) throw new AppError('FREE_ENTRY_CODE_USED');
+      const received = (await freeEntryRequestById(trx, Number(row.id)))!;
+      if (!refusal) return received;
+      if (!(await decideFreeEntryRequest(trx, Number(row.id), { status: 'rejected', nowMs, operatorId: options.operatorId, reason: LETTER_REJECT_REASONS[refusal], code: refusal }))) throw new Error(`free entry request ${row.id} was decided while its letter was being received`);
+      await pushDecision(trx, received, 'rejected', options.clock);
+      return (await freeEntryRequestById(trx, Number(row.id)))!;
+    });
+  try {
+    return await receive();
+  } catch (error) {
+    // Another letter of the household took the same place at the same moment: count again once.
+    if (!isUniqueViolation(error)) throw error;
+    return receive();
+  }
 }
 
 

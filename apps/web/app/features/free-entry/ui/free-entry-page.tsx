@@ -32,7 +32,8 @@ function StatusLine({ request }: { request: FreeEntryRequestView }) {
     case 'credited':
       return <>{t('freeEntry.status.credited', { date: date(request.decidedAt, true) })}</>;
     case 'rejected':
-      return <>{t('freeEntry.status.rejected', { reason: request.rejectReason ?? '' })}</>;
+      // A rule's refusal (postmark, household) in the player's language; otherwise the operator's words.
+      return <>{t('freeEntry.status.rejected', { reason: request.rejectCode ? t(`freeEntry.rejectCode.${request.rejectCode}`) : (request.rejectReason ?? '') })}</>;
   }
 }
 
