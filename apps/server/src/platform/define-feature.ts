@@ -20,8 +20,8 @@ export interface AppInitSliceInput {
   state: unknown;
   /** False for a guest. */
   signedIn: boolean;
-  /** The player's account status (responsible play: self-excluded, cooling off…); null for a guest. */
-  accountStatus: AccountStatus | null;
+  /** The player's account status (responsible play: self-excluded, cooling off…); null for a guest; absent where the caller does not know it. */
+  accountStatus?: AccountStatus | null;
   nowMs: number;
 }
 

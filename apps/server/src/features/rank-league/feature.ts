@@ -73,6 +73,6 @@ export default defineFeature({
 
   appInit: {
     key: 'rankLeague',
-    build: ({ status, state, accountStatus, nowMs }) => appInitSlice(status as RankLeagueStatus | null, state as RankLeaguePlayerState | null, accountStatus, nowMs),
+    build: ({ status, state, signedIn, accountStatus, nowMs }) => appInitSlice(status as RankLeagueStatus | null, state as RankLeaguePlayerState | null, signedIn, accountStatus, nowMs),
   },
 });

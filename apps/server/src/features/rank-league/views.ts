@@ -69,8 +69,8 @@ export function leagueSliceOf(rules: LeagueRules, state: Pick<RankLeaguePlayerSt
 }
 
 /** App init's slice from the feature's two rows: pure and cheap (it runs on every answer). */
-export function appInitSlice(status: RankLeagueStatus | null, state: RankLeaguePlayerState | null, accountStatus: AccountStatus | null, nowMs: number): RankLeague {
-  if (accountStatus === null) return LEAGUE_OFF;
+export function appInitSlice(status: RankLeagueStatus | null, state: RankLeaguePlayerState | null, signedIn: boolean, accountStatus: AccountStatus | null | undefined, nowMs: number): RankLeague {
+  if (!signedIn) return LEAGUE_OFF;
   const rules = status?.enabled ? rulesAt(status, nowMs) : undefined;
   // Switched off (or no rules yet): off, and a signed-in player is told why nothing moves.
   if (!rules) return LEAGUE_OFF_FOR_PLAYERS;
