@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { readSetting } from '../repositories/settings';
+import { readSetting, writeSetting } from '../repositories/settings';
 import type { Database } from '../schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -13,10 +13,5 @@ export async function readPromotionPlacements(db: Db): Promise<unknown> {
 }
 
 export async function writePromotionPlacements(db: Db, placements: unknown, nowMs: number): Promise<void> {
-  const value_json = JSON.stringify(placements);
-  await db
-    .insertInto('settings')
-    .values({ key: PROMOTION_PLACEMENTS_KEY, value_json, updated_at_ms: nowMs })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value_json, updated_at_ms: nowMs }))
-    .execute();
+  await writeSetting(db, PROMOTION_PLACEMENTS_KEY, placements, nowMs);
 }

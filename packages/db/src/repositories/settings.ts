@@ -13,3 +13,13 @@ export async function readSetting(db: Db, key: string): Promise<unknown> {
     return undefined;
   }
 }
+
+/** Writes an operator setting's JSON value (inserted or replaced), in the caller's transaction. */
+export async function writeSetting(db: Db, key: string, value: unknown, nowMs: number): Promise<void> {
+  const value_json = JSON.stringify(value);
+  await db
+    .insertInto('settings')
+    .values({ key, value_json, updated_at_ms: nowMs })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value_json, updated_at_ms: nowMs }))
+    .execute();
+}

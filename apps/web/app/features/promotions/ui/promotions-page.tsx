@@ -1,9 +1,23 @@
+import type { Promotion } from '@sweepstack/contracts/promotions/promotion';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { metaTitle } from '../../../lib/meta';
+import { useRootData } from '../../../lib/root-data';
 import { CardList, shownCount } from './card-list';
 import { usePromotions } from './promotions-api';
 import type { Route } from './+types/promotions-page';
+
+/** One list of the page under its heading (the list's test id is the section's id). */
+function CardSection({ id, title, promotions, onReady }: { id: string; title: string; promotions: readonly Promotion[]; onReady?: () => void }) {
+  return (
+    <section aria-labelledby={id} className="flex flex-col gap-3">
+      <h2 id={id} className="text-xl font-bold">
+        {title}
+      </h2>
+      <CardList promotions={promotions} testId={id} {...(onReady ? { onReady } : {})} />
+    </section>
+  );
+}
 
 /**
  * /promotions (spec §2, §3 "Promotion", §7 GET /rest/page/promotions/): the player's promotion cards,
@@ -13,9 +27,11 @@ import type { Route } from './+types/promotions-page';
 export default function PromotionsPage() {
   const { t, i18n } = useTranslation();
   const { page, failed, load } = usePromotions(i18n.language);
+  // Loaded again whenever the route data is (spec §7: a daily prize with free spins refetches home and promotions).
+  const root = useRootData();
   useEffect(() => {
     void load();
-  }, [load]);
+  }, [load, root]);
   const reload = () => void load();
   const ready = page ? shownCount(page.promotions) : 0;
   const soon = page ? shownCount(page.available_soon) : 0;
@@ -45,22 +61,8 @@ export default function PromotionsPage() {
         </p>
       ) : (
         <>
-          {ready > 0 && (
-            <section aria-labelledby="promotions-ready" className="flex flex-col gap-3">
-              <h2 id="promotions-ready" className="text-xl font-bold">
-                {t('promotions.readyTitle')}
-              </h2>
-              <CardList promotions={page.promotions} testId="promotions-ready" />
-            </section>
-          )}
-          {soon > 0 && (
-            <section aria-labelledby="promotions-soon" className="flex flex-col gap-3">
-              <h2 id="promotions-soon" className="text-xl font-bold">
-                {t('promotions.soonTitle')}
-              </h2>
-              <CardList promotions={page.available_soon} testId="promotions-soon" onReady={reload} />
-            </section>
-          )}
+          {ready > 0 && <CardSection id="promotions-ready" title={t('promotions.readyTitle')} promotions={page.promotions} />}
+          {soon > 0 && <CardSection id="promotions-soon" title={t('promotions.soonTitle')} promotions={page.available_soon} onReady={reload} />}
         </>
       )}
     </div>
