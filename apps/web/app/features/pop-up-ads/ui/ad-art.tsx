@@ -31,7 +31,7 @@ export function AdArt({ image }: { image: PopUpImage }) {
             <ellipse key={`r${i}`} cx="78" cy={80 - i * 9} rx="20" ry="7" fill="var(--primary)" />
           ))}
           <circle cx="62" cy="30" r="16" fill="var(--accent)" />
-          <path d="M62 21 v18 M56 26 h9 a4 4 0 0 1 0 8 h-9" fill="none" stroke="var(--on-accent)" strokeWidth="3" strokeLinecap="round" />
+          <path d="M62 20 l3 6 7 1 -5 5 1 7 -6 -3 -6 3 1 -7 -5 -5 7 -1 Z" fill="var(--on-accent)" stroke="none" />
         </g>
       )}
       {image === 'ticket' && (
