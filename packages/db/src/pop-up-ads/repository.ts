@@ -1,6 +1,6 @@
 import { DEFAULT_FREQUENCY_RULES, validFrequencyRules, type FrequencyRules } from '@sweepstack/domain/pop-up-ads/choose-ad';
 import type { Insertable, Kysely, Selectable, Transaction } from 'kysely';
-import { readSetting } from '../repositories/settings';
+import { readSetting, writeSetting } from '../repositories/settings';
 import type { Database } from '../schema';
 import type { PopUpAdCampaignsTable, PopUpAdLogsTable, PopUpAdsTable } from './tables';
 import './tables';
@@ -21,12 +21,7 @@ export async function readPopUpAdsSettings(db: Db): Promise<FrequencyRules> {
 }
 
 export async function writePopUpAdsSettings(db: Db, settings: FrequencyRules, nowMs: number): Promise<void> {
-  const value_json = JSON.stringify(settings);
-  await db
-    .insertInto('settings')
-    .values({ key: POP_UP_ADS_SETTINGS_KEY, value_json, updated_at_ms: nowMs })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value_json, updated_at_ms: nowMs }))
-    .execute();
+  await writeSetting(db, POP_UP_ADS_SETTINGS_KEY, settings, nowMs);
 }
 
 export async function listCampaigns(db: Db): Promise<PopUpCampaignRow[]> {
