@@ -150,9 +150,10 @@ test('the preset package modal opens for an active player and buys its package',
   await page.reload();
   const modal = page.getByTestId('modal-preset-package');
   await expect(modal).toBeVisible({ timeout: 10_000 });
+  // A new player is offered the welcome offer first (docs/features/promo-offers.md).
   await modal.getByRole('button', { name: 'Buy now' }).click();
-  await expect(page).toHaveURL(/#\/cash\/deposit-by-money\/gc-50k\/preset\//);
-  await expect(page.getByTestId('cash-selected')).toContainText('$49.99');
+  await expect(page).toHaveURL(/#\/cash\/deposit-by-money\/welcome-1\/promoOffer\//);
+  await expect(page.getByTestId('cash-selected')).toContainText('$4.99');
   // Shown once an hour: a reload does not bring it back.
   await page.goto('/lobby/');
   await page.waitForTimeout(5600);

@@ -1,5 +1,6 @@
 import type { AccountStatus, AppInitData, FeatureTimes } from '@sweepstack/contracts/app/app-init';
 import type { FeaturesGamesInfoFields } from '@sweepstack/contracts/app/features-games-info';
+import type { CoinPackage } from '@sweepstack/contracts/cashier/available-sets-check';
 import type { PromotionDataOf, PromotionLink, PromotionType } from '@sweepstack/contracts/promotions/promotion';
 import type { ThemeId } from '@sweepstack/contracts/themes';
 import type { Player } from '@sweepstack/db/repositories/players';
@@ -11,7 +12,7 @@ import type { AnyJobDefinition } from '../jobs/registry';
 import type { Operator } from '../kyc/operators';
 
 /** The app-init fields a feature may answer (spec §3 "App init data"): each is off until its feature says otherwise. */
-export type AppInitFeatureKey = 'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague' | 'TournamentsSubscriptions';
+export type AppInitFeatureKey = 'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague' | 'TournamentsSubscriptions' | 'bannerPresetPackage' | 'popupPresetPackage';
 
 export interface AppInitSliceInput {
   /** The feature's site-wide row of `feature_status` (its JSON), or null when it has none. */
@@ -73,6 +74,16 @@ export interface CashierOffersContribution {
   ownPackageIds?: readonly string[];
   /** Entries of `promoOffers.<key>` (e.g. `extraWheel`). */
   promoOffers?: Partial<Record<'bundle' | 'extraWheel', readonly unknown[]>>;
+  /** Packages the feature offers this visitor, put before the regular ones (promo offer presets). */
+  packages?: readonly CoinPackage[];
+}
+
+/** What a feature's `purchaseGuard` is asked with: inside the deposit's transaction, the player row locked. */
+export interface PurchaseGuardInput {
+  trx: Transaction<Database>;
+  player: Player;
+  packageId: string;
+  nowMs: number;
 }
 
 /** What a feature's `promotions` is asked with: one signed-in player's promotions (or home) page. */
@@ -127,8 +138,8 @@ export interface FeatureDefinition {
    * scheduled with `scheduleJob` from a handler's or route's transaction.
    */
   jobs?: readonly AnyJobDefinition[];
-  /** The feature's part of `GET /rest/app/init/`. */
-  appInit?: AppInitSlice;
+  /** The feature's part of `GET /rest/app/init/` (one key, or several). */
+  appInit?: AppInitSlice | readonly AppInitSlice[];
   /**
    * App init's `featureTimes[<name>]`: when the feature ends and when the player can act again (the
    * web's finish timer, the sidebar's ready badge or countdown). Built like an app-init slice, from
@@ -138,7 +149,15 @@ export interface FeatureDefinition {
   /** The feature's part of `GET /rest/features-games-info/info/` (statusFeatures, featuresInfo, its fields). */
   featureInfo?: (input: FeatureInfoInput) => Promise<FeatureInfoContribution>;
   /** What the feature adds to `GET /rest/available-sets/check/` (its packages, `promoOffers` entries). */
-  cashierOffers?: (input: { db: Kysely<Database> }) => Promise<CashierOffersContribution>;
+  cashierOffers?: (input: { db: Kysely<Database>; player: Player | null; nowMs: number }) => Promise<CashierOffersContribution>;
+  /**
+   * Refuses a purchase of one of the feature's packages by throwing an `AppError` with the feature's
+   * code (POST /rest/cash/deposit/): called in the deposit's transaction, after the player row is
+   * locked and before the payment row is written, so a refused purchase moves nothing and two
+   * parallel purchases are decided one after the other. Not called again when the webhook completes
+   * the payment: what was allowed when the player paid is credited.
+   */
+  purchaseGuard?: (input: PurchaseGuardInput) => Promise<void>;
   /**
    * The feature's promotion cards for one signed-in player (GET /rest/page/promotions/ and the home
    * page's `promotions`): none when the feature is off or has nothing for the player. Read what the

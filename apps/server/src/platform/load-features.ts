@@ -86,7 +86,7 @@ export async function loadFeatures(app: FastifyInstance, extraRoots: readonly st
 
   const loaded: LoadedFeatures = {
     list,
-    appInitSlices: list.flatMap((f) => (f.appInit ? [{ ...f.appInit, feature: f.name }] : [])),
+    appInitSlices: list.flatMap((f) => (f.appInit ? ([] as AppInitSlice[]).concat(f.appInit).map((slice) => ({ ...slice, feature: f.name })) : [])),
     timeSlices: list.flatMap((f) => (f.times ? [{ feature: f.name, times: f.times }] : [])),
     jobKinds: list.flatMap((f) => (f.jobs ?? []).map((job) => ({ kind: job.kind, feature: f.name }))),
   };

@@ -36,7 +36,8 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
   it('answers the other query parameters of spec §2 in the order of the address', () => {
     const targets = registry.resolveDeepLinks('?promoOffer=1&promoOfferSet=2&game=lucky-7&isMoney=true&openSupport=&openNotify=EMAIL_VERIFIED', player);
     expect(targets.map((t) => [t.param, t.modal, t.options, t.playersOnly])).toEqual([
-      ['promoOffer', 'coming-soon', { feature: 'promo-offer' }, true],
+      ['promoOffer', 'promo-offer-link', {}, true],
+      ['promoOfferSet', 'flip-the-coin', {}, true],
       ['game', 'game', { game: 'lucky-7', isMoney: true }, true],
       ['openSupport', 'coming-soon', { feature: 'support-chat' }, false],
       ['openNotify', 'email-confirmed', {}, false],

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { captchaToken, CaptchaWidget, useCaptcha } from '../features/auth/captcha';
 import { FormField } from '../features/auth/form-field';
 import { useAuthForm } from '../features/auth/use-auth-form';
+import { carriedPromoQuery } from '../features/promo-offers/link-params';
 import { playerHomePath } from '../features/themes/themes';
 import { http } from '../lib/http';
 import { metaTitle } from '../lib/meta';
@@ -32,7 +33,8 @@ export default function SignIn() {
     void form.submit(errors, async () => {
       await http('/rest/auth/signin/', { method: 'POST', body: { email, password, ...(token ? { captchaToken: token } : {}) } });
       // A full page load so that the server renders the signed-in shell with the new session.
-      window.location.assign(localize(playerHomePath(root.theme)));
+      // A promo offer link a guest followed is applied once signed in (features/promo-offers).
+      window.location.assign(localize(playerHomePath(root.theme)) + carriedPromoQuery(window.location.search));
     });
   }
 

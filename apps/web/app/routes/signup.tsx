@@ -5,6 +5,7 @@ import { captchaToken, CaptchaWidget, useCaptcha } from '../features/auth/captch
 import { FormField } from '../features/auth/form-field';
 import { markSignupGift } from '../features/auth/signup-gift';
 import { useAuthForm } from '../features/auth/use-auth-form';
+import { carriedPromoQuery } from '../features/promo-offers/link-params';
 import { playerHomePath } from '../features/themes/themes';
 import { readBrowserCookie } from '../lib/cookies';
 import { http } from '../lib/http';
@@ -61,7 +62,8 @@ export default function SignUp() {
         },
       });
       markSignupGift();
-      window.location.assign(localize(playerHomePath(root.theme)));
+      // A promo offer link a guest followed is applied once signed in (features/promo-offers).
+      window.location.assign(localize(playerHomePath(root.theme)) + carriedPromoQuery(location.search));
     });
   }
 

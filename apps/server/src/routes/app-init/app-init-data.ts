@@ -23,10 +23,12 @@ function featureFlags(): Pick<AppInitData, AppInitFeatureKey> {
     bingo: { isActive: false },
     season: { isEnabled: false, slug: null, totalProgressPercents: 0, currentLevel: 0, isAvailable: false, isActive: false },
     rankLeague: RANK_LEAGUE_OFF,
+    // The offers a feature may answer (promo offers: the welcome offer).
+    bannerPresetPackage: null,
+    popupPresetPackage: null,
   };
 }
 
-const NO_OFFERS = { bannerPresetPackage: null, popupPresetPackage: null, popupPresetPackages: [] } as const;
 const NO_CONNECTION = { wsConnectionData: null, websocket: null, token: null } as const;
 
 /** The feature state app init reads for every feature at once: site-wide status rows and the player's rows. */
@@ -65,7 +67,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | AppInitFeatureKey | keyof typeof NO_OFFERS>;
+type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | AppInitFeatureKey | 'popupPresetPackages'>;
 
 /** The part of a player's app init that depends on the player (one object literal, no spreads). */
 function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection, games }: PlayerAppInitInputs): PlayerVariable {
@@ -145,7 +147,6 @@ export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: read
     // No social sign-in providers exist.
     activeSocialAccounts: [],
     ...constantFlags,
-    ...NO_OFFERS,
     popupPresetPackages: [],
   });
   // `{"success":true,"data":{<constant fields>,` serialized once; the per-player fields close it.
@@ -176,7 +177,6 @@ export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: read
         ...featureFlags(),
         ...sliceFields(features, null, featureOf),
         registration: { complete: false, registrationFunnel: { funnelType: null } },
-        ...NO_OFFERS,
         popupPresetPackages: [],
         playerInfo: null,
         ...NO_CONNECTION,

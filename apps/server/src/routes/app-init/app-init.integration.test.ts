@@ -58,8 +58,9 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       termsRequirement: [],
       playerInfo: null,
       registration: { complete: false, registrationFunnel: { funnelType: null } },
-      bannerPresetPackage: null,
-      popupPresetPackage: null,
+      // The welcome offer (promo offers, seeded): shown to guests and to players before a purchase.
+      bannerPresetPackage: expect.objectContaining({ id: 'welcome-1', promoOffer: true }),
+      popupPresetPackage: expect.objectContaining({ id: 'welcome-1' }),
       popupPresetPackages: [],
       wsConnectionData: null,
       websocket: null,

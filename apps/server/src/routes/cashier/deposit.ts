@@ -6,6 +6,7 @@ import { type CashierPayment, coolingOffUntilMs, findActivePackage, findPaymentB
 import { lockPlayer, type Player } from '@sweepstack/db/repositories/players';
 import { findLimitBreach } from '@sweepstack/domain/cashier/purchase-limits';
 import type { AppDeps } from '../../app-context';
+import type { FeatureDefinition } from '../../platform/define-feature';
 import { cardBrand, luhnValid, normalizeCardNumber } from '../../payments/sandbox-provider/cards';
 import type { SandboxPayment, SandboxProvider } from '../../payments/sandbox-provider/provider';
 
@@ -63,7 +64,7 @@ function validateCard(request: DepositRequest): void {
  * Starts a purchase (docs/cashier.md): checks, our payment row (with the purchase limits checked in
  * the same transaction), then the provider. Coins are credited later, once, by the webhook.
  */
-export async function createDeposit(deps: AppDeps, provider: SandboxProvider, player: Player, request: DepositRequest): Promise<DepositAnswer> {
+export async function createDeposit(deps: AppDeps, provider: SandboxProvider, player: Player, request: DepositRequest, guards: readonly NonNullable<FeatureDefinition['purchaseGuard']>[] = []): Promise<DepositAnswer> {
   const db = deps.database.db;
   const hash = requestHash(deps.config.SESSION_SECRET, request);
   const replay = async (): Promise<DepositAnswer | undefined> => {
@@ -89,6 +90,9 @@ export async function createDeposit(deps: AppDeps, provider: SandboxProvider, pl
   const inserted = await db.transaction().execute(async (trx) => {
     // One purchase decision at a time per player, so two parallel purchases cannot both slip under a limit.
     await lockPlayer(trx, player.id);
+    // Features' conditions on their packages (promo offers: day, daily limit, bundle steps…): a
+    // refusal throws here, before the payment row, so nothing is written and nothing moves.
+    for (const guard of guards) await guard({ trx, player, packageId: pkg.id, nowMs: now });
     const limits = await readLimitStates(trx, player.id, now);
     const usage = await readUsage(trx, player.id, now);
     const breach = findLimitBreach({ daily: limits.daily.limitCents, weekly: limits.weekly.limitCents, monthly: limits.monthly.limitCents }, usage, amountCents);

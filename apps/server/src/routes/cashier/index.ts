@@ -54,18 +54,21 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
   app.get(
     '/rest/available-sets/check/',
     { schema: { tags: ['cashier'], summary: 'Coin packages on sale (quick-buy presets) and promo offers', querystring: ZAvailableSetsCheckQuery } },
-    async (_request, reply): Promise<AvailableSetsCheckResponse> => {
+    async (request, reply): Promise<AvailableSetsCheckResponse> => {
       const rows = await listActivePackages(deps.database.db);
-      // Features add their offers (the wheel of treasure: promoOffers.extraWheel) and keep the packages
-      // they sell themselves out of the regular list (define-feature.ts, cashierOffers).
-      const contributions = await Promise.all(fastify.features.list.flatMap((feature) => (feature.cashierOffers ? [feature.cashierOffers({ db: deps.database.db })] : [])));
+      // Features add their offers (the wheel of treasure: promoOffers.extraWheel; promo offers: the
+      // presets this visitor may buy, first) and keep the packages they sell themselves out of the
+      // regular list (define-feature.ts, cashierOffers).
+      const player = (await request.getPlayer()) ?? null;
+      const nowMs = deps.clock.nowMs();
+      const contributions = await Promise.all(fastify.features.list.flatMap((feature) => (feature.cashierOffers ? [feature.cashierOffers({ db: deps.database.db, player, nowMs })] : [])));
       const featurePackages = new Set(contributions.flatMap((c) => c.ownPackageIds ?? []));
       const promoOffers = (key: 'bundle' | 'extraWheel') => contributions.flatMap((c) => c.promoOffers?.[key] ?? []);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
         data: {
-          packages: rows.filter((p) => !featurePackages.has(p.id)).map((p) => ({
+          packages: [...contributions.flatMap((c) => c.packages ?? []), ...rows.filter((p) => !featurePackages.has(p.id)).map((p) => ({
             id: p.id,
             coins: Number(p.gold_coins),
             entries: Number(p.fortune_cents) / 100,
@@ -77,7 +80,7 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
             bestDeal: p.best_deal === 1,
             mostPopular: p.most_popular === 1,
             relatedPresetIds: [] as string[],
-          })),
+          }))],
           promoOffers: { bundle: promoOffers('bundle'), extraWheel: promoOffers('extraWheel') },
         },
       };
@@ -90,7 +93,8 @@ const cashierRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const player = await requirePlayer(request);
       reply.header('cache-control', 'no-store');
-      return { success: true as const, data: await createDeposit(deps, provider, player, request.body) };
+      const guards = fastify.features.list.flatMap((feature) => (feature.purchaseGuard ? [feature.purchaseGuard] : []));
+      return { success: true as const, data: await createDeposit(deps, provider, player, request.body, guards) };
     },
   );
 

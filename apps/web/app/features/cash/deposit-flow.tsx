@@ -1,5 +1,6 @@
 import type { AvailableSetsCheckResponse, CoinPackage } from '@sweepstack/contracts/cashier/available-sets-check';
 import type { DepositResponse } from '@sweepstack/contracts/cashier/deposit';
+import type { PromoOfferBundle, PromoOfferPreset } from '@sweepstack/contracts/promo-offers/preset';
 import type { PaymentResponse } from '@sweepstack/contracts/cashier/payment';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,26 +14,41 @@ import { useCash } from './cash-store';
 import { applyMask, cardNumberMask, cvcMask, EXPIRY_MASK, validateCard } from './input-mask';
 import { formatUsd } from './limits';
 
-export function usePackages(): { packages: CoinPackage[] | null; failed: boolean } {
-  const [packages, setPackages] = useState<CoinPackage[] | null>(null);
+/** A package as the list shows it: promo offer presets carry their conditions (features/promo-offers). */
+type ListedPackage = CoinPackage & Partial<Pick<PromoOfferPreset, 'promoOffer' | 'isLimitPerDayReason' | 'isMinBalanceReason'>>;
+
+export function usePackages(): { packages: ListedPackage[] | null; welcome: ListedPackage | null; failed: boolean } {
+  const [packages, setPackages] = useState<ListedPackage[] | null>(null);
+  const [welcome, setWelcome] = useState<ListedPackage | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     let cancelled = false;
     http<AvailableSetsCheckResponse>('/rest/available-sets/check/')
-      .then((answer) => !cancelled && setPackages(answer.data.packages))
+      .then((answer) => {
+        if (cancelled) return;
+        setPackages(answer.data.packages);
+        // The welcome pack's step this player can buy now (the welcome offer first, then its next steps).
+        const bundles = answer.data.promoOffers.bundle as PromoOfferBundle[];
+        setWelcome(bundles.find((b) => b.type === 'welcomePack')?.promoOffers.find((o) => o.current) ?? null);
+      })
       .catch(() => !cancelled && setFailed(true));
     return () => {
       cancelled = true;
     };
   }, []);
-  return { packages, failed };
+  return { packages, welcome, failed };
+}
+
+/** Shown but not buyable now: today's purchases of the offer are used up, or the balance is over its minimum. */
+function heldBack(p: ListedPackage): 'limitPerDay' | 'minBalance' | null {
+  return p.isLimitPerDayReason ? 'limitPerDay' : p.isMinBalanceReason ? 'minBalance' : null;
 }
 
 function newIdempotencyKey(): string {
   return `dep-${crypto.randomUUID()}`;
 }
 
-function PackageList({ packages, locale, onPick }: { packages: CoinPackage[]; locale: string; onPick(id: string): void }) {
+function PackageList({ packages, locale, onPick }: { packages: ListedPackage[]; locale: string; onPick(id: string): void }) {
   const { t } = useTranslation();
   return (
     <ul className="grid gap-2 sm:grid-cols-2" data-testid="cash-packages">
@@ -40,10 +56,14 @@ function PackageList({ packages, locale, onPick }: { packages: CoinPackage[]; lo
         <li key={p.id}>
           <button
             type="button"
-            className="card relative flex w-full flex-col items-start gap-1 p-3 text-left hover:border-primary"
+            className="card relative flex w-full flex-col items-start gap-1 p-3 text-left hover:border-primary disabled:opacity-60"
             data-testid={`cash-package-${p.id}`}
+            disabled={heldBack(p) !== null}
             onClick={() => onPick(p.id)}
-            aria-label={t('cash.packageLabel', { coins: formatGoldCoins(p.coins, locale), entries: formatFortuneCoins(p.entries, locale), price: formatUsd(p.priceCents, locale) })}
+            aria-label={
+              t('cash.packageLabel', { coins: formatGoldCoins(p.coins, locale), entries: formatFortuneCoins(p.entries, locale), price: formatUsd(p.priceCents, locale) }) +
+              (heldBack(p) ? `. ${t(`promoOffers.heldBack.${heldBack(p)}`)}` : '')
+            }
           >
             {(p.bestDeal || p.mostPopular) && (
               <span className="rounded-theme bg-primary px-2 py-0.5 text-xs font-bold text-on-primary">{p.bestDeal ? t('cash.bestDeal') : t('cash.mostPopular')}</span>
@@ -59,6 +79,7 @@ function PackageList({ packages, locale, onPick }: { packages: CoinPackage[]; lo
               {p.usualPriceCents > p.priceCents && <s className="mr-2 text-muted">{formatUsd(p.usualPriceCents, locale)}</s>}
               {formatUsd(p.priceCents, locale)}
             </span>
+            {heldBack(p) && <span className="text-xs text-muted">{t(`promoOffers.heldBack.${heldBack(p)}`)}</span>}
           </button>
         </li>
       ))}
@@ -223,7 +244,9 @@ export function DepositFlow({ locale, initialPresetId, initialMethod, onFinished
       keyRef.current = null;
       if (error instanceof HttpError) {
         setServerErrors(error.fields);
-        setFormError(error.code === 'VALIDATION_FAILED' ? t('cash.errors.checkFields') : t(`cash.errors.codes.${error.code}`, { defaultValue: t('cash.declineDefault') }));
+        // A feature's refusal (a promo offer's conditions) says why in its own words.
+        const featureMessage = error.messageKey ? t(error.messageKey, { defaultValue: t('cash.declineDefault') }) : t('cash.declineDefault');
+        setFormError(error.code === 'VALIDATION_FAILED' ? t('cash.errors.checkFields') : t(`cash.errors.codes.${error.code}`, { defaultValue: featureMessage }));
       } else setFormError(t('cash.declineDefault'));
     } finally {
       setBusy(false);

@@ -16,8 +16,9 @@ import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_OPEN_AFTER_LOAD_MS, PRESET_PACKAG
 function PresetPackageDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const root = useRootData();
-  const { packages } = usePackages();
-  const offer = packages?.find((p) => p.mostPopular) ?? packages?.[0] ?? null;
+  const { packages, welcome } = usePackages();
+  // The welcome offer (its pack's current step) comes first for players who can buy it (features/promo-offers).
+  const offer = welcome ?? packages?.find((p) => p.mostPopular) ?? packages?.[0] ?? null;
   useEffect(() => trackOpenPopup('preset_package', 'cash_widget'), []);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -30,11 +31,13 @@ function PresetPackageDialog({ onClose }: { onClose(): void }) {
           <Dialog.Close className="btn btn-ghost btn-icon absolute right-3 top-3" aria-label={t('common.close')}>
             <CloseIcon />
           </Dialog.Close>
-          <Dialog.Title className="pr-10 text-2xl font-extrabold">{t('cash.preset.title')}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-muted">{t('cash.preset.text')}</Dialog.Description>
+          <Dialog.Title className="pr-10 text-2xl font-extrabold">{welcome ? t('promoOffers.welcome.title') : t('cash.preset.title')}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted">{welcome ? t('promoOffers.welcome.text') : t('cash.preset.text')}</Dialog.Description>
           {offer && (
             <p className="card mt-4 p-3 text-center font-bold tabular-nums">
-              {formatGoldCoins(offer.coins, root.locale)} {t('balance.gold')} + {formatFortuneCoins(offer.entries, root.locale)} {t('balance.fortune')} · {formatUsd(offer.priceCents, root.locale)}
+              {formatGoldCoins(offer.coins, root.locale)} {t('balance.gold')} + {formatFortuneCoins(offer.entries, root.locale)} {t('balance.fortune')} ·{' '}
+              {offer.usualPriceCents > offer.priceCents && <s className="mr-1 text-muted">{formatUsd(offer.usualPriceCents, root.locale)}</s>}
+              {formatUsd(offer.priceCents, root.locale)}
             </p>
           )}
           <button
@@ -43,7 +46,7 @@ function PresetPackageDialog({ onClose }: { onClose(): void }) {
             disabled={!offer}
             onClick={() => {
               onClose();
-              if (offer) window.location.hash = cashHash({ kind: 'preset', presetId: offer.id, inviteQualification: false });
+              if (offer) window.location.hash = offer.promoOffer ? cashHash({ kind: 'promo-offer', presetId: offer.id, outsidePromoOffer: false }) : cashHash({ kind: 'preset', presetId: offer.id, inviteQualification: false });
             }}
           >
             {t('cash.preset.buy')}
