@@ -194,7 +194,12 @@ export function DepositFlow({ locale, initialPresetId, initialMethod, onFinished
   const headingId = useId();
   const keyRef = useRef<string | null>(null);
 
+  // The preset the route preselected last: choosing a method on that route must not re-apply it (the
+  // widget passes the stored method as `initialMethod`, which would jump straight to the card form).
+  const appliedPreset = useRef<string | null>(null);
   useEffect(() => {
+    if (initialPresetId && appliedPreset.current === initialPresetId && useCash.getState().presetId === initialPresetId) return;
+    appliedPreset.current = initialPresetId;
     if (initialPresetId) cash.set({ presetId: initialPresetId, step: initialMethod ? 'details' : 'method', method: initialMethod, paymentId: null, challengeUrl: null });
     else if (cash.step === 'processing' || cash.step === 'challenge') return;
     else cash.set({ step: 'packages', presetId: null, method: null, paymentId: null, challengeUrl: null });
