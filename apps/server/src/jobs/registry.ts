@@ -68,6 +68,12 @@ interface DefinitionBase<P> {
   backoff?: (attempt: number) => number;
   /** Makes the kind recurring: one job per occurrence of a cron expression. */
   schedule?: JobRecurrence;
+  /**
+   * How long this kind's done and cancelled rows are kept, when shorter than the runner's retention
+   * (30 days): a kind scheduled every second (a tournament's positions push) would otherwise leave
+   * millions of rows. Its key must then be one no later schedule can reuse (a time in it).
+   */
+  keepDoneMs?: number;
 }
 
 export interface TransactionalJobDefinition<P = unknown> extends DefinitionBase<P> {
@@ -116,6 +122,7 @@ export function defineJob<P = unknown>(definition: JobDefinition<P>): JobDefinit
     parseCron(definition.schedule.cron, definition.schedule.timeZone ?? 'UTC');
     if (!(definition.schedule.graceMs >= 0)) throw new Error(`job ${definition.kind}: schedule.graceMs must be zero or more`);
   }
+  if (definition.keepDoneMs !== undefined && !(definition.keepDoneMs >= 0)) throw new Error(`job ${definition.kind}: keepDoneMs must be zero or more`);
   return definition;
 }
 

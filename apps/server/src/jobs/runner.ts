@@ -354,6 +354,10 @@ export class JobRunner {
     if (now - this.lastPruneMs < 3600_000) return;
     this.lastPruneMs = now;
     await pruneFinishedJobs(this.options.database.db, now - this.retentionMs);
+    for (const kind of this.options.registry.kinds()) {
+      const keepDoneMs = this.options.registry.get(kind)?.keepDoneMs;
+      if (keepDoneMs !== undefined && keepDoneMs < this.retentionMs) await pruneFinishedJobs(this.options.database.db, now - keepDoneMs, kind);
+    }
   }
 }
 

@@ -308,8 +308,10 @@ export async function cancelJobByKey(db: Db, kind: string, key: string, nowMs: n
  * Deletes done and cancelled jobs finished before `beforeMs` (dead ones stay for operators). A
  * deleted job's key can be scheduled again, so keep them longer than any caller re-schedules a key.
  */
-export async function pruneFinishedJobs(db: Db, beforeMs: number): Promise<number> {
-  const result = await db.deleteFrom('jobs').where('status', 'in', ['done', 'cancelled']).where('finished_at_ms', '<', beforeMs).executeTakeFirst();
+export async function pruneFinishedJobs(db: Db, beforeMs: number, kind?: string): Promise<number> {
+  let query = db.deleteFrom('jobs').where('status', 'in', ['done', 'cancelled']).where('finished_at_ms', '<', beforeMs);
+  if (kind !== undefined) query = query.where('kind', '=', kind);
+  const result = await query.executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

@@ -236,6 +236,48 @@ export async function placeOf(db: Db, runId: number, standing: { points: number;
   return Number(above.n) + Number(tiedBefore.n) + 1;
 }
 
+/**
+ * The places (1-based) of several played standings at once. Sorted best first, each place is the
+ * previous one's count of entries with more points plus the range between the two scores, so the
+ * whole batch reads the standings index once down to its lowest standing (not once per player).
+ */
+export async function placesOf(db: Db, runId: number, standings: readonly RankedEntry[]): Promise<Map<number, number>> {
+  const sorted = [...standings].sort((a, b) => b.points - a.points || a.reachedSeq - b.reachedSeq);
+  const places = new Map<number, number>();
+  let above = 0;
+  let abovePoints: number | null = null;
+  for (const s of sorted) {
+    if (abovePoints === null || s.points < abovePoints) {
+      let range = db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('points', '>', s.points);
+      if (abovePoints !== null) range = range.where('points', '<=', abovePoints);
+      above += Number((await range.executeTakeFirstOrThrow()).n);
+      abovePoints = s.points;
+    }
+    const tied = await db
+      .selectFrom('tournament_entries')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('run_id', '=', runId)
+      .where('points', '=', s.points)
+      .where('reached_seq', '<', s.reachedSeq)
+      .executeTakeFirstOrThrow();
+    places.set(s.playerId, above + Number(tied.n) + 1);
+  }
+  return places;
+}
+
+/** The played standings of a run written in [fromMs, toMs) (whose players a positions push is due to). */
+export async function standingsUpdatedBetween(db: Db, runId: number, fromMs: number, toMs: number): Promise<(RankedEntry & { roundsPlayed: number })[]> {
+  const rows = await db
+    .selectFrom('tournament_entries')
+    .select(['player_id', 'points', 'reached_seq', 'rounds_played'])
+    .where('run_id', '=', runId)
+    .where('updated_at_ms', '>=', fromMs)
+    .where('updated_at_ms', '<', toMs)
+    .where('rounds_played', '>', 0)
+    .execute();
+  return rows.map((r) => ({ playerId: r.player_id, points: Number(r.points), reachedSeq: Number(r.reached_seq), roundsPlayed: r.rounds_played }));
+}
+
 /** Every ranked entry of a run, in standings order (the payout job reads this once). */
 export async function allRankedEntries(db: Db, runId: number): Promise<(RankedEntry & { teamId: number | null })[]> {
   const rows = await db

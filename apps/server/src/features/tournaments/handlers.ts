@@ -1,12 +1,13 @@
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
-import { TournamentStandingChanged } from '@sweepstack/contracts/tournaments/events';
-import { entriesOf, scoringRuns, updateEntryStanding } from '@sweepstack/db/tournaments/repository';
+import { TournamentPositionsDue, TournamentStandingChanged } from '@sweepstack/contracts/tournaments/events';
+import { entriesOf, findRun, loginsOf, scoringRuns, standingsUpdatedBetween, updateEntryStanding } from '@sweepstack/db/tournaments/repository';
 import { applyRound, currencyOfBetsOn, type Standing, type TournamentWindow } from '@sweepstack/domain/tournaments/scoring';
+import { publicProfileName } from '@sweepstack/domain/tournaments/scoring';
 import type { OnBatch, On } from '../../events/registry';
+import { positionsJobOf } from './jobs';
+import { JOB_POSITIONS } from './planner';
 import type { StandingsStore, StandingUpdate } from './standings';
 import { gamesOf, leadersOf, rulesOf, runRef } from './views';
-import { loginsOf } from '@sweepstack/db/tournaments/repository';
-import { publicProfileName } from '@sweepstack/domain/tournaments/scoring';
 
 declare module '../../events/registry' {
   interface TransactionServices {
@@ -19,10 +20,12 @@ declare module '../../events/registry' {
  * Scores played rounds: one transaction per batch of rounds, whatever their number. For each run
  * whose window holds a round, each subscribed player's qualifying rounds are applied in play order
  * (the event id is the play sequence that breaks ties), the entries written, the standings store
- * told, and the player gets `bet` and `positions` pushes.
+ * told, and the player gets a `bet` push. The `positions` push (the leaders and the player's own
+ * place) goes out at most once a second per run, after that second, to every player who scored in
+ * it, with the standings as they are then: a job per run and second, whose event is handled below.
  */
-export function tournamentHandlers({ onBatch }: { on: On; onBatch: OnBatch }): void {
-  onBatch(GameRoundPlayed, async function scoreRounds(events, { trx, clock, recordPush, tournamentStandings }) {
+export function tournamentHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): void {
+  onBatch(GameRoundPlayed, async function scoreRounds(events, { trx, clock, recordPush, scheduleJob, tournamentStandings }) {
     const played = events.filter((e) => e.playerId !== null && !e.payload.bought && e.payload.stake > 0);
     if (played.length === 0) return;
     const fromMs = Math.min(...played.map((e) => e.createdAtMs));
@@ -58,25 +61,35 @@ export function tournamentHandlers({ onBatch }: { on: On; onBatch: OnBatch }): v
       }
       if (updates.length === 0) continue;
       await tournamentStandings.record(trx, { id: run.id, endMs: Number(run.end_ms) }, updates);
-      // The leaders once per run and batch; each player's own place from the store.
-      const leaders = await leadersOf(trx, tournamentStandings, run, null);
-      const logins = await loginsOf(trx, updates.map((u) => u.playerId));
+      const ref = runRef(run);
+      const payload = { tournamentId: ref.id, historyId: ref.historyId };
       for (const update of updates) {
         const s = standings.get(update.playerId)!;
-        const ref = runRef(run);
-        const payload = { tournamentId: ref.id, historyId: ref.historyId };
         await recordPush({ eventType: TournamentStandingChanged.name, playerId: update.playerId, payload, push: { type: 'tournament', action: 'bet', data: { ...ref, roundsPlayed: s.roundsPlayed, points: s.points, spinPoints: s.lastPoints } } });
-        const ownPlace = leaders.winners.find((w) => w.uuid === logins.get(update.playerId)?.uuid)?.prizePlace ?? (await tournamentStandings.read(trx, { id: run.id, endMs: Number(run.end_ms) }, update.playerId, 0)).place;
-        const login = logins.get(update.playerId)?.login ?? '';
-        await recordPush({
-          eventType: TournamentStandingChanged.name,
-          playerId: update.playerId,
-          payload,
-          push: { type: 'tournament', action: 'positions', data: { ...ref, winners: leaders.winners, playerData: { roundsPlayed: s.roundsPlayed, place: ownPlace, points: s.points, profile: publicProfileName(login), name: login } } },
-        });
       }
+      // The leaders and places go out once this second is over, to everyone who scored in it (one job a second per run, whatever the batches).
+      const due = positionsJobOf(run.id, nowMs);
+      await scheduleJob(JOB_POSITIONS, due.key, due.runAtMs, due.payload);
+    }
+  });
+
+  on(TournamentPositionsDue, async function pushPositions(event, { trx, recordPush, tournamentStandings }) {
+    const run = await findRun(trx, event.payload.historyId);
+    if (!run) return;
+    const changed = await standingsUpdatedBetween(trx, run.id, event.payload.fromMs, event.payload.toMs);
+    if (changed.length === 0) return;
+    const ref = runRef(run);
+    const leaders = await leadersOf(trx, tournamentStandings, run, null);
+    const places = await tournamentStandings.places(trx, { id: run.id, endMs: Number(run.end_ms) }, changed);
+    const logins = await loginsOf(trx, changed.map((s) => s.playerId));
+    for (const s of changed) {
+      const login = logins.get(s.playerId)?.login ?? '';
+      await recordPush({
+        eventType: TournamentStandingChanged.name,
+        playerId: s.playerId,
+        payload: { tournamentId: ref.id, historyId: ref.historyId },
+        push: { type: 'tournament', action: 'positions', data: { ...ref, winners: leaders.winners, playerData: { roundsPlayed: s.roundsPlayed, place: places.get(s.playerId) ?? 0, points: s.points, profile: publicProfileName(login), name: login } } },
+      });
     }
   });
 }
-
-

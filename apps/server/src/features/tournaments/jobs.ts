@@ -1,4 +1,5 @@
-import { TournamentPrizePaid, TournamentStarted, TournamentStopped } from '@sweepstack/contracts/tournaments/events';
+import { TournamentPositionsDue, TournamentPrizePaid, TournamentStarted, TournamentStopped } from '@sweepstack/contracts/tournaments/events';
+import { recordEvent } from '@sweepstack/db/repositories/domain-events';
 import type { Database } from '@sweepstack/db/schema';
 import { allRankedEntries, findRun, insertWinners, markWinnersPaid, setRunStatus, teamsOf, winnersOf, type RunRow } from '@sweepstack/db/tournaments/repository';
 import { paidPlaces } from '@sweepstack/domain/tournaments/lifecycle';
@@ -8,11 +9,24 @@ import { z } from 'zod';
 import { defineJob } from '../../jobs/registry';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
-import { JOB_FINISH, JOB_OPEN, JOB_PAY, JOB_START, planAll } from './planner';
+import { JOB_FINISH, JOB_OPEN, JOB_PAY, JOB_POSITIONS, JOB_START, planAll } from './planner';
 import { FEATURE, prizesOf, rulesOf, runRef } from './views';
 
 const ZRunPayload = z.object({ runId: z.number().int().positive() });
 const ZEndPayload = z.object({ runId: z.number().int().positive(), endMs: z.number().int() });
+const ZPositionsPayload = z.object({ runId: z.number().int().positive(), fromMs: z.number().int(), toMs: z.number().int() });
+
+/** The positions push's window: standings written in one second go out together after it (at most one push a second per run). */
+export const POSITIONS_WINDOW_MS = 1000;
+/** How long after its window the positions job runs: a scoring transaction that read the clock just before the window's end has committed by then. */
+export const POSITIONS_SETTLE_MS = 250;
+
+/** The positions job of the window holding `nowMs` (scheduled by the scoring handler; one per run and second, whatever the batches). */
+export function positionsJobOf(runId: number, nowMs: number): { key: string; runAtMs: number; payload: z.infer<typeof ZPositionsPayload> } {
+  const fromMs = nowMs - (nowMs % POSITIONS_WINDOW_MS);
+  const toMs = fromMs + POSITIONS_WINDOW_MS;
+  return { key: `run:${runId}:${fromMs}`, runAtMs: toMs + POSITIONS_SETTLE_MS, payload: { runId, fromMs, toMs } };
+}
 
 export const JOB_PLAN = 'tournaments.plan';
 
@@ -102,6 +116,19 @@ export const tournamentJobs = [
       const nowMs = clock.nowMs();
       if (!(await setRunStatus(db, run.id, ['announced', 'open', 'running'], 'finished', nowMs))) return;
       await pushStop(db, run, 'finished', nowMs);
+    },
+  }),
+  defineJob({
+    kind: JOB_POSITIONS,
+    payload: ZPositionsPayload,
+    maxAttempts: 3,
+    // One a second per running run: done rows are of no use after the hour (their keys name a past second).
+    keepDoneMs: 3_600_000,
+    async run(job, { db, clock }) {
+      const run = await findRun(db, job.payload.runId);
+      if (!run) return;
+      // The handler of this event (it holds the standings store, Redis or the table) reads and pushes.
+      await recordEvent(db, { type: TournamentPositionsDue.name, playerId: null, payload: { tournamentId: run.schedule_id, historyId: run.id, fromMs: job.payload.fromMs, toMs: job.payload.toMs } }, { clock });
     },
   }),
   defineJob({

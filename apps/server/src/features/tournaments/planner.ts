@@ -12,6 +12,7 @@ export const JOB_OPEN = 'tournaments.open';
 export const JOB_START = 'tournaments.start';
 export const JOB_FINISH = 'tournaments.finish';
 export const JOB_PAY = 'tournaments.pay';
+export const JOB_POSITIONS = 'tournaments.positions';
 
 /** The lifecycle jobs of a run: open, start, finish and pay at their times (finish and pay keyed by the end, which an extension moves). */
 export async function scheduleRunJobs(scheduleJob: ScheduleJob, run: { id: number; openAtMs: number; startMs: number; endMs: number }): Promise<void> {

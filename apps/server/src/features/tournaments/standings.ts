@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Database } from '@sweepstack/db/schema';
-import { allRankedEntries, findEntry, placeOf, topEntries, type RankedEntry } from '@sweepstack/db/tournaments/repository';
+import { allRankedEntries, findEntry, placeOf, placesOf, topEntries, type RankedEntry } from '@sweepstack/db/tournaments/repository';
 import type { Redis } from 'ioredis';
 import type { Kysely, Transaction } from 'kysely';
 
@@ -30,6 +30,8 @@ export interface StandingsStore {
   /** Mirrors standings just written to the table (a no-op for the table itself). */
   record(db: Db, run: { id: number; endMs: number }, updates: readonly StandingUpdate[]): Promise<void>;
   read(db: Db, run: { id: number; endMs: number }, playerId: number | null, limit: number): Promise<StandingsRead>;
+  /** The places of several played standings (as written to the table) at once, by player. */
+  places(db: Db, run: { id: number; endMs: number }, standings: readonly RankedEntry[]): Promise<Map<number, number>>;
 }
 
 /** Standings read from the indexed table (`tournament_entries_standings`). */
@@ -45,6 +47,7 @@ export const tableStandings: StandingsStore = {
     if (!entry || entry.rounds_played === 0) return { top, place: 0 };
     return { top, place: await placeOf(db, run.id, { points: Number(entry.points), reachedSeq: Number(entry.reached_seq) }) };
   },
+  places: (db, run, standings) => placesOf(db, run.id, standings),
 };
 
 // A sorted-set member sorts equal scores by name; ZREVRANGE reads them in reverse, so the name
@@ -66,6 +69,26 @@ redis.call('PEXPIREAT', KEYS[1], ARGV[4])
 redis.call('PEXPIREAT', KEYS[2], ARGV[4])
 return 1`;
 
+// KEYS: zset, member hash, loaded mark. ARGV: how many leaders, player ('' for none). One round trip
+// for a read: { 0 } when the set is not loaded yet, else { 1, place, member, score, member, score… }.
+const READ_SCRIPT = `
+if redis.call('EXISTS', KEYS[3]) == 0 then return {0} end
+local place = 0
+if ARGV[2] ~= '' then
+  local m = redis.call('HGET', KEYS[2], ARGV[2])
+  if m then
+    local r = redis.call('ZREVRANK', KEYS[1], m)
+    if r then place = r + 1 end
+  end
+end
+local out = {1, place}
+local n = tonumber(ARGV[1])
+if n > 0 then
+  local top = redis.call('ZREVRANGE', KEYS[1], 0, n - 1, 'WITHSCORES')
+  for i = 1, #top do out[#out + 1] = top[i] end
+end
+return out`;
+
 // KEYS: zset, member hash. ARGV: player. The player's place (1-based), 0 when not ranked.
 const PLACE_SCRIPT = `
 local m = redis.call('HGET', KEYS[2], ARGV[1])
@@ -80,6 +103,7 @@ const KEEP_AFTER_END_MS = 7 * 86_400_000;
 interface StandingsRedis extends Redis {
   tournamentRecord(zset: string, hash: string, player: string, points: number, member: string, expireAtMs: number): Promise<number>;
   tournamentPlace(zset: string, hash: string, player: string): Promise<number>;
+  tournamentRead(zset: string, hash: string, loaded: string, limit: number, player: string): Promise<(number | string)[]>;
 }
 
 /**
@@ -92,6 +116,7 @@ export function redisStandings(redis: Redis, databaseUrl: string): StandingsStor
   if (typeof r.tournamentRecord !== 'function') {
     redis.defineCommand('tournamentRecord', { numberOfKeys: 2, lua: RECORD_SCRIPT });
     redis.defineCommand('tournamentPlace', { numberOfKeys: 2, lua: PLACE_SCRIPT });
+    redis.defineCommand('tournamentRead', { numberOfKeys: 3, lua: READ_SCRIPT });
   }
   const deployment = createHash('sha256').update(databaseUrl).digest('hex').slice(0, 16);
   const keys = (runId: number) => {
@@ -120,12 +145,33 @@ export function redisStandings(redis: Redis, databaseUrl: string): StandingsStor
       await write(run, updates);
     },
     read: async (db, run, playerId, limit) => {
+      const k = keys(run.id);
+      const ask = () => r.tournamentRead(k.zset, k.hash, k.loaded, limit, playerId === null ? '' : String(playerId));
+      let answer = await ask();
+      if (Number(answer[0]) === 0) {
+        await ensureLoaded(db, run);
+        answer = await ask();
+      }
+      const top: RankedEntry[] = [];
+      for (let i = 2; i + 1 < answer.length; i += 2) {
+        const member = String(answer[i]);
+        top.push({ playerId: playerOfMember(member), points: Number(answer[i + 1]), reachedSeq: seqOfMember(member) });
+      }
+      return { top, place: Number(answer[1]) };
+    },
+    places: async (db, run, standings) => {
       await ensureLoaded(db, run);
       const k = keys(run.id);
-      const [members, place] = await Promise.all([limit > 0 ? r.zrevrange(k.zset, 0, limit - 1, 'WITHSCORES') : Promise.resolve([] as string[]), playerId === null ? Promise.resolve(0) : r.tournamentPlace(k.zset, k.hash, String(playerId))]);
-      const top: RankedEntry[] = [];
-      for (let i = 0; i < members.length; i += 2) top.push({ playerId: playerOfMember(members[i]!), points: Number(members[i + 1]), reachedSeq: seqOfMember(members[i]!) });
-      return { top, place: Number(place) };
+      const pipeline = r.pipeline() as unknown as { tournamentPlace: (...args: unknown[]) => void; exec: () => Promise<[Error | null, unknown][] | null> };
+      for (const s of standings) pipeline.tournamentPlace(k.zset, k.hash, String(s.playerId));
+      const results = (await pipeline.exec()) ?? [];
+      const places = new Map<number, number>();
+      standings.forEach((s, i) => {
+        const [error, place] = results[i] ?? [new Error('no answer'), 0];
+        if (error) throw error;
+        places.set(s.playerId, Number(place));
+      });
+      return places;
     },
   };
 }

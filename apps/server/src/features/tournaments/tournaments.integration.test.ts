@@ -14,7 +14,7 @@ import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import { JOB_PAY } from './planner';
 import { redisStandings, tableStandings } from './standings';
-import { tournamentJobs } from './jobs';
+import { POSITIONS_SETTLE_MS, POSITIONS_WINDOW_MS, tournamentJobs } from './jobs';
 
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const HOUR = 3_600_000;
@@ -136,6 +136,12 @@ function harness(dialect: DialectName, withRedis: boolean) {
       query = playerId === null ? query.where('player_id', 'is', null) : query.where('player_id', '=', playerId);
       return (await query.execute()).map((r) => JSON.parse(r.push_json!) as Push).filter((p) => p.type === type);
     },
+    /** Ends the current second of play: its positions job runs and its pushes are recorded. */
+    positions: async () => {
+      h.clock.advance(POSITIONS_WINDOW_MS + POSITIONS_SETTLE_MS);
+      await h.runJobs();
+      await h.settle();
+    },
     /** Waits until every round played so far was scored (no round event left undispatched). */
     settle: async () => {
       for (let i = 0; i < 400; i++) {
@@ -241,11 +247,22 @@ for (const dialect of dialectsUnderTest()) {
       expect(now.winners.slice(0, 2).map((w) => [w.uuid, w.points, w.prizePlace])).toEqual([[a.uuid, 2, 1], [b.uuid, 2, 2]]);
       expect(now.winners[0]!.profile).toBe(`${a.login.slice(0, 2)}***`);
       expect(now.playerData).toMatchObject({ place: 1, points: 2, roundsPlayed: aRounds, name: a.login });
-      // B's place moved while B played: positions pushes with the leaders and B's own place.
-      const bPositions = (await h.pushes(b.id)).filter((p) => p.action === 'positions');
-      expect(bPositions.length).toBeGreaterThan(0);
-      expect(bPositions.at(-1)!.data).toMatchObject({ id, historyId, playerData: { place: 2, points: 2 } });
+      // A `bet` push for each scoring batch at once; the positions (leaders and own place) once the
+      // second is over: one push per player for that second however many batches scored in it (the
+      // fake clock stood still through all four scoring spins), with the standings as they are then.
       expect((await h.pushes(b.id)).some((p) => p.action === 'bet')).toBe(true);
+      expect((await h.pushes(b.id)).filter((p) => p.action === 'positions')).toHaveLength(0);
+      await h.positions();
+      const bPositions = (await h.pushes(b.id)).filter((p) => p.action === 'positions');
+      expect(bPositions).toHaveLength(1);
+      expect(bPositions[0]!.data).toMatchObject({ id, historyId, playerData: { place: 2, points: 2, roundsPlayed: (await h.current(b))!.playerData!.roundsPlayed } });
+      const aPositions = (await h.pushes(a.id)).filter((p) => p.action === 'positions');
+      expect(aPositions).toHaveLength(1);
+      expect(aPositions[0]!.data).toMatchObject({ id, historyId, playerData: { place: 1, points: 2, roundsPlayed: aRounds, name: a.login } });
+      expect((aPositions[0]!.data.winners as { uuid: string; points: number }[]).slice(0, 2).map((w) => [w.uuid, w.points])).toEqual([[a.uuid, 2], [b.uuid, 2]]);
+      // A quiet second sends nothing.
+      await h.positions();
+      expect((await h.pushes(b.id)).filter((p) => p.action === 'positions')).toHaveLength(1);
 
       // B goes ahead with a third; A ties at 3 later: B reached 3 first and stays ahead.
       await h.spinUntilScore(b, minBet);
@@ -274,6 +291,14 @@ for (const dialect of dialectsUnderTest()) {
         for (const p of [a, b, c]) {
           expect(await sorted.read(h.db(), run, p.id, 5)).toEqual(await tableStandings.read(h.db(), run, p.id, 5));
         }
+        // The positions push's batch of places (one index pass for all) gives each player's own read.
+        const played = (await tableStandings.read(h.db(), run, null, 10)).top;
+        expect(played).toHaveLength(3);
+        const one = new Map<number, number>();
+        for (const p of played) one.set(p.playerId, (await tableStandings.read(h.db(), run, p.playerId, 0)).place);
+        expect([...one.values()].sort()).toEqual([1, 2, 3]);
+        expect(await tableStandings.places(h.db(), run, [...played].reverse())).toEqual(one);
+        expect(await sorted.places(h.db(), run, played)).toEqual(one);
       } finally {
         await redis.quit();
       }

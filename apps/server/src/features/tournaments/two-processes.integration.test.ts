@@ -8,7 +8,7 @@ import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, sleep, startServerProcess, type ServerProcess } from '../../testing/server-process';
-import { JOB_PAY, scheduleRunJobs } from './planner';
+import { JOB_PAY, JOB_POSITIONS, scheduleRunJobs } from './planner';
 
 /**
  * A tournament's payout across processes (issue 14 §5): two real server processes on one PostgreSQL
@@ -124,7 +124,12 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     const wins = await database.db.selectFrom('domain_events').select('player_id').where('type', '=', 'tournaments.prize-paid').execute();
     expect(wins.map((w) => w.player_id).sort()).toEqual(winners.map((w) => w.player_id).sort());
     const jobs = await database.db.selectFrom('jobs').select(['kind', 'status']).where('key', 'like', `run:${historyId}%`).execute();
-    expect(jobs.map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['tournaments.finish:done', 'tournaments.open:done', 'tournaments.pay:done', 'tournaments.start:done']);
+    expect(jobs.filter((j) => j.kind !== JOB_POSITIONS).map((j) => `${j.kind}:${j.status}`).sort()).toEqual(['tournaments.finish:done', 'tournaments.open:done', 'tournaments.pay:done', 'tournaments.start:done']);
+    // The positions pushes: one job per second of play (its key names the second), each done once by one node.
+    const positions = jobs.filter((j) => j.kind === JOB_POSITIONS);
+    expect(positions.length).toBeGreaterThan(0);
+    expect(positions.length).toBeLessThanOrEqual(Math.ceil((times.endMs - times.startMs) / 1000) + 1);
+    expect(positions.every((j) => j.status === 'done')).toBe(true);
     await expectLedgerBalanced(database.db);
   }, 300_000);
 });
