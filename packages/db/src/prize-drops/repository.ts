@@ -1,6 +1,7 @@
 import { DEFAULT_PRIZE_DROP_RULES, poolFigures, type PrizeDropRules, type PrizeLevel, type PrizeTier } from '@sweepstack/domain/prize-drops/drop-rules';
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { RANK_LEAGUE_FEATURE, rankLeagueLevel } from '../rank-league/repository';
+import { leagueLevels } from '@sweepstack/domain/rank-league/rules';
+import { leagueVersionAt, RANK_LEAGUE_FEATURE, rankLeagueLevel } from '../rank-league/repository';
 import { readOperatorTimeZone } from '../rewards/operator-time-zone';
 import type { Database } from '../schema';
 import './tables';
@@ -193,13 +194,15 @@ export async function revealedPrizeDropSeed(db: Db, day: string, nowMs: number):
  * The VIP rank league level of players (docs/features/prize-drops.md "Minimal level"), read through
  * the league's own `rankLeagueLevel` (its `player_feature_state` row, `level`). `running` says
  * whether the league runs at all (its `feature_status` row says `enabled`): while it does not,
- * prize drops ask no level. The one place prize drops read the league.
+ * prize drops ask no level. `topLevel`: how many levels the league's rules in force have. The one place prize drops read the league.
  */
-export async function rankLeagueLevels(db: Db, playerIds: readonly number[]): Promise<{ running: boolean; levels: Map<number, number> }> {
+export async function rankLeagueLevels(db: Db, playerIds: readonly number[], nowMs: number): Promise<{ running: boolean; topLevel: number; levels: Map<number, number> }> {
   const status = await db.selectFrom('feature_status').select('status_json').where('feature', '=', RANK_LEAGUE_FEATURE).executeTakeFirst();
   const running = status !== undefined && (JSON.parse(status.status_json) as { enabled?: unknown }).enabled === true;
   const levels = new Map<number, number>();
-  if (!running) return { running, levels };
+  if (!running) return { running, topLevel: 0, levels };
+  const version = await leagueVersionAt(db, nowMs);
+  const topLevel = version ? leagueLevels(version.rules).length : 0;
   for (const playerId of new Set(playerIds)) levels.set(playerId, await rankLeagueLevel(db, playerId));
-  return { running, levels };
+  return { running, topLevel, levels };
 }

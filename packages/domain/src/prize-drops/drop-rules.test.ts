@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { blocksInDay, DEFAULT_PRIZE_DROP_RULES, drawDrop, maskedPlayerName, poolFigures, releasedThrough, tierProblems, type PrizeLevel } from './drop-rules';
+import { blocksInDay, DEFAULT_PRIZE_DROP_RULES, drawDrop, maskedPlayerName, poolFigures, releasedThrough, requiredLevel, tierProblems, type PrizeLevel } from './drop-rules';
 
 /** A source answering the given integers in turn (each must be below its bound). */
 function scripted(...values: number[]) {
@@ -18,6 +18,14 @@ describe('prize drop rules', () => {
     expect(DEFAULT_PRIZE_DROP_RULES.minimalLevel).toBe(20);
     expect(tierProblems(DEFAULT_PRIZE_DROP_RULES.tiers)).toEqual([]);
     expect(tierProblems([{ level: 1, value: 0, count: 1 }, { level: 1, value: 5, count: 1 }])).toHaveLength(2);
+  });
+
+  it('asks the minimal level while the league runs, capped at the league\'s top level; nothing while it does not', () => {
+    expect(requiredLevel(20, { running: true, topLevel: 15 })).toBe(15);
+    expect(requiredLevel(20, { running: true, topLevel: 30 })).toBe(20);
+    expect(requiredLevel(10, { running: true, topLevel: 15 })).toBe(10);
+    expect(requiredLevel(20, { running: true, topLevel: 0 })).toBe(20);
+    expect(requiredLevel(20, { running: false, topLevel: 15 })).toBe(0);
   });
 
   it('releases a day evenly over its blocks, all of it by the last block, nothing before the first', () => {

@@ -46,6 +46,17 @@ export const DEFAULT_PRIZE_DROP_RULES: PrizeDropRules = {
   chanceDivisor: 1_000_000,
 };
 
+/**
+ * The level a player needs to play for prizes (docs/features/prize-drops.md "Minimal level"): none
+ * while the league does not run; while it runs, the operator's `minimalLevel`, or the league's top
+ * level when the league has fewer levels (a league of 15 levels and the spec's default of 20: level
+ * 15 plays, rather than a pool nobody can enter).
+ */
+export function requiredLevel(minimalLevel: number, league: { running: boolean; topLevel: number }): number {
+  if (!league.running) return 0;
+  return league.topLevel > 0 ? Math.min(minimalLevel, league.topLevel) : minimalLevel;
+}
+
 /** The four figures of spec §3 `general` that follow from the tiers. */
 export function poolFigures(tiers: readonly PrizeTier[]): { dailyPrizePool: number; highestPrizePerDay: number; prizeCountPerDay: number } {
   return {

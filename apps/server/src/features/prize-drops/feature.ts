@@ -15,9 +15,6 @@ export default defineFeature({
   routes: async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();
     const { deps } = fastify;
-    // The hourly block needs the app's Rng (a day's seed); the job context carries none, so it is defined here.
-    fastify.jobs.define(releaseBlockJob(deps.rng));
-
     app.get(
       '/rest/prize-drops/info/',
       { schema: { tags: ['prize-drops'], summary: 'Today\'s prize-drop pool: tiers left, last winners, the next block, and (signed in) my level and wins', querystring: z.strictObject({}), response: { 200: ZPrizeDropsInfoResponse } } },
@@ -32,6 +29,8 @@ export default defineFeature({
   operatorRoutes: prizeDropsOperatorRoutes,
 
   handlers: prizeDropsHandlers,
+
+  jobs: [releaseBlockJob],
 
   appInit: { key: 'prizeDrops', build: ({ status }) => ({ isActive: status === null ? true : (status as { isActive?: unknown }).isActive === true }) },
 

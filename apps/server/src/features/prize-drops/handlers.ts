@@ -1,7 +1,7 @@
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { PrizeDropsPrizeAssigned } from '@sweepstack/contracts/prize-drops/events';
 import { awardPrizeDrop, prizeDropDay, prizeDropSettings, rankLeagueLevels, winKeysOf, type PrizeDropDay } from '@sweepstack/db/prize-drops/repository';
-import { blockOf, drawDrop, maskedPlayerName, type PrizeLevel } from '@sweepstack/domain/prize-drops/drop-rules';
+import { blockOf, drawDrop, maskedPlayerName, requiredLevel, type PrizeLevel } from '@sweepstack/domain/prize-drops/drop-rules';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
 import type { OnBatch } from '../../events/registry';
@@ -31,10 +31,11 @@ export function prizeDropsHandlers({ onBatch }: { onBatch: OnBatch }): void {
     const entries = events.filter((e) => e.playerId !== null && e.payload.currency === 'GC' && !e.payload.bought && e.payload.stake >= settings.minimumStake);
     if (entries.length === 0) return;
     const playerIds = [...new Set(entries.map((e) => e.playerId!))];
-    const league = await rankLeagueLevels(trx, playerIds);
-    const eligible = entries.filter((e) => !league.running || (league.levels.get(e.playerId!) ?? 0) >= settings.minimalLevel);
-    if (eligible.length === 0) return;
     const nowMs = clock.nowMs();
+    const league = await rankLeagueLevels(trx, playerIds, nowMs);
+    const needed = requiredLevel(settings.minimalLevel, league);
+    const eligible = entries.filter((e) => !league.running || (league.levels.get(e.playerId!) ?? 0) >= needed);
+    if (eligible.length === 0) return;
     const today = (await ensureBlockReleased(trx, nowMs, settings, rng)).day;
     const days = new Map<string, PrizeDropDay | undefined>([[today.day, today]]);
     const names = new Map((await trx.selectFrom('players').select(['id', 'login']).where('id', 'in', [...new Set(eligible.map((e) => e.playerId!))]).execute()).map((p) => [p.id, maskedPlayerName(p.login)]));

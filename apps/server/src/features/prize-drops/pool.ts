@@ -1,7 +1,7 @@
 import type { PrizeDropsInfo } from '@sweepstack/contracts/prize-drops/info';
 import type { Database } from '@sweepstack/db/schema';
 import { latestPrizeDropWins, openPrizeDropDay, prizeDropDay, prizeDropSettings, rankLeagueLevels, releasePrizes, revealedPrizeDropSeed, type PrizeDropDay, type PrizeDropSettings, type PrizeDropWin } from '@sweepstack/db/prize-drops/repository';
-import { blockOf, blocksInDay, poolFigures, releasedThrough, type PrizeLevel } from '@sweepstack/domain/prize-drops/drop-rules';
+import { blockOf, blocksInDay, poolFigures, releasedThrough, requiredLevel, type PrizeLevel } from '@sweepstack/domain/prize-drops/drop-rules';
 import { nextDay, operatorDay, operatorDayStartMs } from '@sweepstack/domain/shared/operator-day';
 import type { Rng } from '@sweepstack/domain/shared/rng';
 import { commitServerSeed, serverSeedFromBytes } from '@sweepstack/games/fairness/seeds';
@@ -64,10 +64,12 @@ export async function prizeDropsInfo(db: Db, input: { playerId: number | null; n
   const nextBlockMs = bounds.dayStartMs + (block + 1) * 3_600_000;
   const previousDay = operatorDay(bounds.dayStartMs - 1, settings.timeZone);
   let player: PrizeDropsInfo['player'] = null;
+  const league = await rankLeagueLevels(db, input.playerId === null ? [] : [input.playerId], nowMs);
+  // Published as it applies: capped at the league's top level while the league runs (the operator's setting otherwise).
+  const minimalLevelPlay = league.running ? requiredLevel(settings.minimalLevel, league) : settings.minimalLevel;
   if (input.playerId !== null) {
-    const league = await rankLeagueLevels(db, [input.playerId]);
     const level = Math.floor(league.levels.get(input.playerId) ?? 0);
-    player = { level, qualifies: settings.active && (!league.running || level >= settings.minimalLevel), wins: (await latestPrizeDropWins(db, LAST_WINNERS, input.playerId)).map(winnerOf) };
+    player = { level, qualifies: settings.active && (!league.running || level >= minimalLevelPlay), wins: (await latestPrizeDropWins(db, LAST_WINNERS, input.playerId)).map(winnerOf) };
   }
   return {
     isActive: settings.active,
@@ -75,7 +77,7 @@ export async function prizeDropsInfo(db: Db, input: { playerId: number | null; n
       dailyPrizePool: figures.dailyPrizePool,
       highestPrizePerDay: figures.highestPrizePerDay,
       prizeCountPerDay: figures.prizeCountPerDay,
-      minimalLevelPlay: settings.minimalLevel,
+      minimalLevelPlay,
       finishedAt: bounds.dayEndMs,
       nextPrizePoolStartedAt: bounds.dayEndMs,
     },

@@ -89,15 +89,22 @@ describe.each(dialectsUnderTest())('prize drops on %s', (dialect: DialectName) =
     await expectLedgerBalanced(db());
   });
 
-  it('publishes the spec §9 defaults to guests: pool 100,000, top prize 5,000, 500 prizes, minimal level 20', async () => {
+  it('publishes the spec §9 defaults to guests: pool 100,000, top prize 5,000, 500 prizes, minimal level 20 (capped at the seeded league\'s top level, 15)', async () => {
     const board = await info();
     expect(board.isActive).toBe(true);
-    expect(board.general).toMatchObject({ dailyPrizePool: 100_000, highestPrizePerDay: 5_000, prizeCountPerDay: 500, minimalLevelPlay: 20 });
+    // The operator's setting is the spec's 20; the seeded league has 15 levels, so what a player needs (and is told) is its top level.
+    expect((await operator('GET', '/')).json().data.rules.minimalLevel).toBe(20);
+    expect(board.general).toMatchObject({ dailyPrizePool: 100_000, highestPrizePerDay: 5_000, prizeCountPerDay: 500, minimalLevelPlay: 15 });
     expect(board.prizes.map((p) => p.prizeLvl)).toEqual([3, 2, 1]);
     expect(board.prizes.reduce((sum, p) => sum + p.prizeLeft * p.prizeValue, 0)).toBe(100_000);
     expect(board.player).toBeNull();
     expect(board.nextPrizeWillAccrueIn).toBe(30 * 60);
     expect(board.general.finishedAt).toBe(operatorDayStartMs(DAY, ZONE));
+    // The hourly block is the feature's own recurring job (its `jobs`), listed with the other schedules once the runner planned it.
+    await app().jobs.runner.runDue({ kinds: ['prize-drops.release-block'] });
+    const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    const schedules = (await app().inject({ method: 'GET', url: '/api/operator/job-schedules/', headers: { cookie } })).json() as { data: { kind: string; cron: string; missed: string }[] };
+    expect(schedules.data.find((j) => j.kind === 'prize-drops.release-block')).toMatchObject({ cron: '0 * * * *', missed: 'all' });
     const init = (await app().inject({ method: 'GET', url: '/rest/app/init/' })).json() as { data: { prizeDrops: { isActive: boolean } } };
     expect(init.data.prizeDrops.isActive).toBe(true);
   });

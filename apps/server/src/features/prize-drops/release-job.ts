@@ -1,6 +1,5 @@
 import { PrizeDropsPrizesReleased } from '@sweepstack/contracts/prize-drops/events';
 import { prizeDropSettings } from '@sweepstack/db/prize-drops/repository';
-import type { Rng } from '@sweepstack/domain/shared/rng';
 import { z } from 'zod';
 import { defineJob } from '../../jobs/registry';
 import { recordPush } from '../../realtime/push';
@@ -11,20 +10,18 @@ export const RELEASE_JOB = 'prize-drops.release-block';
 /**
  * The hourly block (docs/features/prize-drops.md): at every hour it opens the operator day when it
  * begins (a fresh committed seed) and releases the block's prizes, then tells every open board. A
- * missed hour runs late, once (`all`): its prizes are released, never skipped. It needs the app's
- * Rng for the day's seed, so it is defined with the app's dependencies.
+ * missed hour runs late, once (`all`): its prizes are released, never skipped. The day's seed comes
+ * from the job context's Rng (the app's; a seeded one in tests).
  */
-export function releaseBlockJob(rng: Rng) {
-  return defineJob({
-    kind: RELEASE_JOB,
-    payload: z.object({ scheduledAtMs: z.number().int() }).passthrough(),
-    schedule: { cron: '0 * * * *', timeZone: 'UTC', missed: 'all', graceMs: 86_400_000 },
-    async run(job, { db, clock }) {
-      const settings = await prizeDropSettings(db);
-      if (!settings.active) return;
-      const { day, block, released } = await ensureBlockReleased(db, job.payload.scheduledAtMs, settings, rng);
-      if (!released) return;
-      await recordPush(db, { eventType: PrizeDropsPrizesReleased.name, playerId: null, payload: { day: day.day, block }, push: { type: 'prizeDrops', action: 'prizesReleased', data: { day: day.day, block } } }, { clock });
-    },
-  });
-}
+export const releaseBlockJob = defineJob({
+  kind: RELEASE_JOB,
+  payload: z.object({ scheduledAtMs: z.number().int() }).passthrough(),
+  schedule: { cron: '0 * * * *', timeZone: 'UTC', missed: 'all', graceMs: 86_400_000 },
+  async run(job, { db, clock, rng }) {
+    const settings = await prizeDropSettings(db);
+    if (!settings.active) return;
+    const { day, block, released } = await ensureBlockReleased(db, job.payload.scheduledAtMs, settings, rng);
+    if (!released) return;
+    await recordPush(db, { eventType: PrizeDropsPrizesReleased.name, playerId: null, payload: { day: day.day, block }, push: { type: 'prizeDrops', action: 'prizesReleased', data: { day: day.day, block } } }, { clock });
+  },
+});
