@@ -1,13 +1,12 @@
 import { scheduleJob } from '@sweepstack/db/jobs/repository';
-import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
-import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { seedDatabase } from '@sweepstack/db/seed';
 import { insertRun, insertSchedule } from '@sweepstack/db/tournaments/repository';
 import { runTimes } from '@sweepstack/domain/tournaments/lifecycle';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, sleep, startServerProcess, type ServerProcess } from '../../testing/server-process';
+import { callNode, signUpOnNode, startApiNode, type NodePlayer } from '../../testing/api-nodes';
+import { sleep, type ServerProcess } from '../../testing/server-process';
 import { JOB_PAY, JOB_POSITIONS, scheduleRunJobs } from './planner';
 
 /**
@@ -17,31 +16,14 @@ import { JOB_PAY, JOB_POSITIONS, scheduleRunJobs } from './planner';
  * claims each job. Every winner is paid once, one `playerWin` each, and the ledger audit passes.
  */
 
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const onPostgres = dialectsUnderTest().includes('postgres');
 if (!onPostgres) console.warn('tournaments: payout on two server processes (SKIPPED: set DATABASE_URL=postgres://… to run it)');
 const SESSION_SECRET = 'tournaments-two-processes-secret-012345678';
-
-type Node = ServerProcess;
-
-/** One server node of the deployment: the API alone (`--no-web`), jobs and outbox on. */
-async function startNode(database: TestDatabase): Promise<Node> {
-  return startServerProcess({ port: await freePort(), args: ['--no-web'], env: { NODE_ENV: 'production', DATABASE_URL: database.url, REDIS_URL: redisUrl, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000', THEME: 'nlc', SESSION_SECRET, PAYMENTS_SANDBOX_WORKER: 'false' } });
-}
-
-interface Player {
-  id: number;
-  cookie: string;
-}
-
-async function call(node: Node, player: Player, method: 'GET' | 'POST', url: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
-  const res = await fetch(`${node.url}${url}`, { method, headers: { cookie: player.cookie, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
-}
+const startNode = (database: TestDatabase) => startApiNode(database, { sessionSecret: SESSION_SECRET });
 
 describe.runIf(onPostgres)('a tournament paid once by two server processes (PostgreSQL and Redis)', () => {
   let database: TestDatabase;
-  const nodes: Node[] = [];
+  const nodes: ServerProcess[] = [];
   beforeAll(async () => {
     database = await createTestDatabase('postgres');
     await seedDatabase(database.db, { theme: 'nlc' });
@@ -57,15 +39,8 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     const [a, b] = await Promise.all([startNode(database), startNode(database)]);
     nodes.push(a!, b!);
     const game = await database.db.selectFrom('games').select('id').where('slug', '=', 'reef-raiders').executeTakeFirstOrThrow();
-    const players: Player[] = [];
-    for (let i = 0; i < 4; i++) {
-      const res = await fetch(`${a!.url}/rest/auth/signup/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: `two-nodes-${i}@example.com`, password: 'Lucky-Spin-42', birthday: '1990-05-17', acceptedTerms: true }) });
-      expect(res.status).toBe(200);
-      const cookie = res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-      const id = (await findPlayerByUuid(database.db, ((await res.json()) as { data: { uuid: string } }).data.uuid))!.id;
-      await transfer(database.db, { idempotencyKey: `two-nodes-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_balance' }, currency: 'GC', amount: 1_000_000, reason: 'promotion' });
-      players.push({ id, cookie });
-    }
+    const players: NodePlayer[] = [];
+    for (let i = 0; i < 4; i++) players.push(await signUpOnNode(a!, database, `two-nodes-${i}@example.com`, 1_000_000));
 
     // A run a few seconds long (the operator API's shortest is a minute), with its jobs.
     const nowMs = Date.now();
@@ -84,7 +59,7 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
       const node = i % 2 === 0 ? a! : b!;
       let joined = 0;
       for (let t = 0; t < 100 && joined !== 200; t++) {
-        joined = (await call(node, player, 'GET', `/rest/tournaments/${scheduleId}/subscribe/`)).status;
+        joined = (await callNode(node, player, 'GET', `/rest/tournaments/${scheduleId}/subscribe/`)).status;
         if (joined !== 200) await sleep(100);
       }
       expect(joined, node.output()).toBe(200);
@@ -93,7 +68,7 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     const sessions = new Map<number, string>();
     let bet = 0;
     for (const [i, player] of players.entries()) {
-      const launched = await call(i % 2 === 0 ? b! : a!, player, 'GET', `/rest/game/${game.id}/play/`);
+      const launched = await callNode(i % 2 === 0 ? b! : a!, player, 'GET', `/rest/game/${game.id}/play/`);
       const data = launched.json.data as { session: string; bets: { steps: number[] } };
       sessions.set(player.id, data.session);
       bet = data.bets.steps[0]!;
@@ -102,7 +77,7 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     while (Date.now() < times.endMs - 1500) {
       for (const [i, player] of players.entries()) {
         const node = (i + spins) % 2 === 0 ? a! : b!;
-        const res = await call(node, player, 'POST', `/rest/game/${game.id}/spin/`, { session: sessions.get(player.id), bet, idempotencyKey: `two-nodes-${player.id}-${spins}` });
+        const res = await callNode(node, player, 'POST', `/rest/game/${game.id}/spin/`, { session: sessions.get(player.id), bet, idempotencyKey: `two-nodes-${player.id}-${spins}` });
         if (res.status !== 200) throw new Error(`spin: ${res.status} ${JSON.stringify(res.json)}`);
       }
       spins += 1;
