@@ -15,7 +15,7 @@ export const PRIZE_DROPS_POPUP_COOKIE = 'prizeDropsPopup';
 /**
  * Prize drops (docs/features/prize-drops.md, spec §2, §4): the /prize-drops board, the welcome (once a
  * day: its cookie lasts to the end of the day) and the win modal, which the `prizeAssigned` push opens
- * for the winner wherever they are.
+ * for the winner wherever they are; the toast before each block on any page (its `background` watcher).
  */
 export default defineFeature({
   id: 'prize-drops',
@@ -27,8 +27,10 @@ export default defineFeature({
   },
   sidebar: [{ key: 'prizeDrops', label: 'sidebar.extra.prizeDrops', to: '/prize-drops/', order: 50 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value === 'prize-drops', modal: 'prize-drops-welcome' }],
-  strings: { namespaces: ['prizeDrops'] },
+  strings: { namespaces: ['prizeDrops'], shell: ['prizeDrops.toast'] },
   welcome: { modal: 'prize-drops-welcome', when: (state) => state.isActive && typeof document !== 'undefined' && !document.cookie.split('; ').some((c) => c.startsWith(`${PRIZE_DROPS_POPUP_COOKIE}=`)) },
+  // Spec §4: the toast 40 s before each hourly block, on every page while no game is open.
+  background: { load: () => import('./ui/block-toast') },
   pushes: [
     {
       type: 'prizeDrops',

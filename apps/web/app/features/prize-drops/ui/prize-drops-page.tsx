@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatGoldCoins } from '../../../lib/format';
@@ -8,15 +8,10 @@ import { useRealtime } from '../../../lib/use-realtime';
 import { useLocalize } from '../../../lib/use-paths';
 import { formatCountdown, useCountdown } from '../../../platform/countdown';
 import { useEndedFeatures } from '../../../platform/feature-state';
-import { useModals } from '../../modals/modal-store';
-import { showToast } from '../../toasts/toast-store';
 import { Medal } from './medal';
 import { levelKey, localMs, usePrizeDrops } from './prize-drops-api';
 import type { Route } from './+types/prize-drops-page';
 import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
-
-/** Spec §4: the toast shows when the next block's timer reads 40 s. */
-const TOAST_AT_SECONDS = 40;
 
 /**
  * /prize-drops (spec §2): today's pool (spec §3 general), the tiers with what is left and what waits
@@ -28,22 +23,16 @@ export default function PrizeDropsPage() {
   const root = useRootData();
   const localize = useLocalize();
   const { info, load, failed, receivedAtMs } = usePrizeDrops();
-  const inGame = useModals((s) => s.stack.some((m) => m.name === 'game'));
   useEffect(() => {
     void load();
   }, [load]);
   useRealtime('prizeDrops', () => void load());
   const nextBlockAt = useMemo(() => (info ? receivedAtMs + info.nextPrizeWillAccrueIn * 1000 : null), [info, receivedAtMs]);
   const dayEndsAt = useMemo(() => (info ? localMs(info, receivedAtMs, info.general.finishedAt) : null), [info, receivedAtMs]);
-  const toastShown = useRef<number | null>(null);
   const nextBlock = useCountdown(nextBlockAt, () => void load());
   // Spec §4: prize drops turn off locally when the day's countdown ends (until the next page load).
   const dayLeft = useCountdown(dayEndsAt, () => useEndedFeatures.getState().end(['prize-drops']));
-  useEffect(() => {
-    if (nextBlock !== TOAST_AT_SECONDS || inGame || nextBlockAt === null || toastShown.current === nextBlockAt) return;
-    toastShown.current = nextBlockAt;
-    showToast('prize-drop', t('prizeDrops.toast', { seconds: TOAST_AT_SECONDS }));
-  }, [nextBlock, inGame, nextBlockAt, t]);
+  // The 40 s toast before each block is the feature's visit work (ui/block-toast.ts), on this page as on every other.
   const fmt = (n: number) => formatGoldCoins(n, i18n.language);
   const ended = dayLeft === 0;
 
