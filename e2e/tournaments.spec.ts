@@ -5,8 +5,9 @@ import { baseUrl, signUp, uniqueEmail, dismissSeasonCelebrations } from './helpe
 /**
  * Tournaments (docs/features/tournaments.md) on a phone, in Spanish: an operator schedules a short
  * tournament; the player joins it from the tournaments modal by keyboard, plays real spins, and
- * watches their place move (second behind a rival, then first) from the positions pushes; when it
- * ends, the race-finished toast offers the leaderboard. Axe clean.
+ * watches their place move (second behind a rival, then first) from the positions pushes; in the game
+ * window the tournament panel shows the place, the top 3 by keyboard, and moves when the rival passes;
+ * when it ends, the race-finished toast offers the leaderboard. Axe clean.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -51,7 +52,7 @@ test('joins a tournament on a phone in Spanish, plays, watches the place move, a
       slug: `e2e-race-${Date.now()}`,
       title: 'Carrera E2E',
       startsAt,
-      durationMs: 70_000,
+      durationMs: 100_000,
       openLeadMs: 4000,
       announceLeadMs: 4000,
       betsOn: 'tournaments_points',
@@ -103,12 +104,33 @@ test('joins a tournament on a phone in Spanish, plays, watches the place move, a
   await expect(card.getByTestId(`leaderboard-${historyId}`).locator('tr[data-mine]')).toContainText('Tú');
   await page.screenshot({ path: 'test-results/e2e/artifacts/tournaments-first-es.png' });
   expect(await violations(page, '[role="dialog"]')).toEqual([]);
-
-  // The end: the race-finished toast (10 s) with "show leaderboard", wherever the player is.
   await modal.getByRole('button', { name: 'Cerrar' }).click();
   await expect(modal).toBeHidden();
+
+  // The game window's tournament panel: place and points, the top 3 by keyboard, moved live by the
+  // pushes while the game is open.
+  await page.goto('/es/lobby/?game=reef-raiders');
+  const widget = page.getByTestId('tournament-widget');
+  const standing = widget.getByTestId('tournament-widget-standing');
+  await expect(standing).toContainText('puesto 1, 3 puntos', { timeout: 20_000 });
+  const toggle = widget.getByTestId('tournament-widget-toggle');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  await expect(widget.getByTestId('tournament-widget-top').locator('li').first()).toContainText('(Tú)');
+  // The rival reaches 4 first; the player's next scoring spin (4 too, reached later) brings the positions push: second.
+  await scoreOnce(rival, gameId, rivalLaunch);
+  await scoreOnce(rival, gameId, rivalLaunch);
+  await scoreOnce(api, gameId, (await (await api.get(`/rest/game/${gameId}/play/`)).json()).data as Launch);
+  await expect(standing).toContainText('puesto 2, 4 puntos', { timeout: 15_000 });
+  await expect(widget.getByTestId('tournament-widget-top').locator('li').nth(1)).toContainText('(Tú)');
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
+  await page.screenshot({ path: 'test-results/e2e/artifacts/tournaments-game-widget-es.png' });
+  await page.getByTestId('game-modal-close').click();
+
+  // The end: the race-finished toast (10 s) with "show leaderboard", wherever the player is.
   const toast = page.getByText('Carrera E2E ha terminado.');
-  await expect(toast).toBeVisible({ timeout: startsAt + 70_000 - Date.now() + 20_000 });
+  await expect(toast).toBeVisible({ timeout: startsAt + 100_000 - Date.now() + 20_000 });
   await page.getByRole('button', { name: 'Ver clasificación' }).click();
   const board = page.getByRole('dialog', { name: 'Clasificación: Carrera E2E' });
   await expect(board).toBeVisible();

@@ -180,6 +180,12 @@ export interface WebFeature {
   finishAlsoEnds?: string[];
   /** A watcher mounted on every page while the feature is active (see FeatureBackground). */
   background?: FeatureBackground;
+  /**
+   * A small part of the game window (under its title bar) for the game being played: its component
+   * loads when a game opens and renders nothing when it has nothing to say (tournaments' place).
+   * Its strings must be in `strings.shell`.
+   */
+  gameWindow?: () => Promise<{ default: ComponentType<{ gameId: number }> }>;
 }
 
 /** Declares a web feature (identity; gives the object its type). */

@@ -173,6 +173,9 @@ export function createRegistry(modules: FeatureModules) {
     /** Pushes features act on anywhere (a signed-in visit), feature by feature. */
     pushHandlers: features.flatMap(({ feature }) => (feature.pushes ?? []).map((handler) => ({ feature: feature.id, handler }))),
 
+    /** Parts of the game window (`gameWindow`), feature by feature. */
+    gameWindowParts: features.flatMap(({ feature }) => (feature.gameWindow ? [{ feature: feature.id, load: feature.gameWindow }] : [])),
+
     /** The features a feature's finish turns off: itself and what it declares. */
     finishTargets(id: string): string[] {
       const feature = features.find((entry) => entry.feature.id === id)?.feature;

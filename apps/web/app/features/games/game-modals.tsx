@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { GameMode } from '@sweepstack/contracts/app/app-init';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { CloseIcon } from '../../components/icons';
@@ -9,6 +9,7 @@ import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http, HttpError } from '../../lib/http';
 import { useRootData } from '../../lib/root-data';
 import { useLocalize } from '../../lib/use-paths';
+import { registry } from '../../platform/registry';
 import { useModals, type ModalEntry } from '../modals/modal-store';
 import { useLiveBalance } from '../shell/live-balance';
 import { findCatalogueGame, loadCatalogueGames, searchGames } from './catalogue-client';
@@ -22,6 +23,9 @@ const SWITCH_PATH: Record<GameMode, string> = {
 };
 /** The server's refusal of Fortune Coin play from a restricted state (docs/geo-restriction.md). */
 const SWEEPSTAKES_RESTRICTED = 'GEO_SWEEPSTAKES_RESTRICTED';
+
+/** Features' parts of the game window (`gameWindow` in their feature.ts), each its own lazy chunk. */
+const gameWindowParts = registry.gameWindowParts.map(({ feature, load }) => ({ feature, Part: lazy(load) }));
 
 function useBalances() {
   const root = useRootData();
@@ -127,6 +131,13 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
           <CloseIcon />
         </button>
       </div>
+      {game && !error && (
+        <Suspense fallback={null}>
+          {gameWindowParts.map(({ feature, Part }) => (
+            <Part key={feature} gameId={game.id} />
+          ))}
+        </Suspense>
+      )}
       <div className="relative flex-1 bg-black">
         {error ? (
           <p role="alert" className="p-6 text-white">

@@ -15,7 +15,7 @@ declare module '../../platform/feature' {
  * Tournaments (docs/features/tournaments.md, spec §2): /tournaments/ and openModal values containing
  * tournaments open the tournaments modal for players (guests go to sign-up); its leaderboard, prizes
  * and games modals; the race-finished toast with "show leaderboard" (10 s) when a tournament the
- * player joined ends, wherever the player is.
+ * player joined ends, wherever the player is; the panel in the game window (`gameWindow`).
  */
 export default defineFeature({
   id: 'tournaments',
@@ -29,7 +29,9 @@ export default defineFeature({
   },
   sidebar: [{ key: 'tournaments', label: 'tournaments.nav.sidebar', to: '/tournaments/', order: 40 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value.includes('tournaments'), modal: 'tournaments', playersOnly: true }],
-  strings: { namespaces: ['tournaments'], shell: ['tournaments.nav', 'tournaments.toast'] },
+  strings: { namespaces: ['tournaments'], shell: ['tournaments.nav', 'tournaments.toast', 'tournaments.widget', 'tournaments.you', 'tournaments.noScores'] },
+  // The game window's panel: place, points and the top 3 while the player plays a game of a tournament they joined.
+  gameWindow: () => import('./ui/game-widget'),
   pushes: [
     {
       type: 'tournament',
