@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { openDatabase } from '@sweepstack/db/connection';
 import { rewardBudget } from '@sweepstack/db/rewards/repository';
 import type { FreeSpinStake } from '@sweepstack/domain/rewards/budget';
-import { simulateEconomy, type EconomyFeatureModel, type FeatureFigures, type SimRandom } from '@sweepstack/domain/rewards/economy-sim';
+import { seededSimRandom, simulateEconomy, type EconomyFeatureModel, type FeatureFigures } from '@sweepstack/domain/rewards/economy-sim';
 import { isThemeId } from '@sweepstack/contracts/themes';
 import { findGame } from '@sweepstack/games/catalogue/games';
 import type { EconomyDefinition, EconomyOption } from '../platform/define-economy';
@@ -75,33 +75,6 @@ function number(name: string): number {
 
 const behaviour = { players: Math.trunc(number('players')), days: Math.trunc(number('days')), dailyActiveChance: number('active') };
 
-/** sfc32 seeded from one integer: the same run for the same seed. */
-function seededRandom(seed: number): SimRandom {
-  let a = 0x9e3779b9;
-  let b = 0x243f6a88;
-  let c = 0xb7e15162;
-  let d = seed >>> 0;
-  const word = () => {
-    const t = (((a + b) >>> 0) + d) >>> 0;
-    d = (d + 1) >>> 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) >>> 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) >>> 0;
-    return t;
-  };
-  for (let i = 0; i < 12; i += 1) word();
-  return {
-    float: () => word() / 4_294_967_296,
-    int(n) {
-      const limit = 4_294_967_296 - (4_294_967_296 % n);
-      for (;;) {
-        const w = word();
-        if (w < limit) return w % n;
-      }
-    },
-  };
-}
 
 const url = process.env.DATABASE_URL || 'sqlite:data/sweepstack.db';
 // The server's theme (its default when unset): it decides which extended wheel is drawn.
@@ -125,7 +98,7 @@ try {
   if (models.length === 0) {
     process.stdout.write('economy:sim: no active feature with prizes in this database (run npm run db:seed)\n');
   } else {
-    const figures = simulateEconomy(models, behaviour, seededRandom(Math.trunc(number('seed'))));
+    const figures = simulateEconomy(models, behaviour, seededSimRandom(Math.trunc(number('seed'))));
     process.stdout.write(report(figures));
     if (figures.some((f) => f.gc.exceeded || f.fcCents.exceeded)) process.exitCode = 1;
   }

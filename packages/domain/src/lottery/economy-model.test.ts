@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import { seededSimRandom } from '../rewards/economy-sim';
 import { lotteryEconomyModel } from './economy-model';
-
-/** A seeded generator for the test (the simulation's own source is seeded the same way). */
-function seeded(seed: number) {
-  let s = seed;
-  const float = () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  return { float, int: (max: number) => Math.floor(float() * max) };
-}
 
 describe('lottery economy model', () => {
   it('pays at each close about the player\'s share of the tickets times the prizes, at most one place per draw', () => {
     // 10 tickets a day for a week: 70 tickets against 630 others (a tenth of the draw); two places.
     const model = lotteryEconomyModel({ draws: [{ type: 'weekly', periodDays: 7, prizes: [{ kind: 'fortune_coins', amountCents: 1_000 }, { kind: 'gold_coins', amount: 500 }] }], budget: { gc: null, fcCents: null }, ticketsPerDay: 10, otherTicketsPerDay: 90, maxTicketsPerPlayer: 500 });
-    const random = seeded(11);
+    const random = seededSimRandom(11);
     let state = model.initialState();
     let gc = 0;
     let fc = 0;
@@ -39,7 +33,7 @@ describe('lottery economy model', () => {
 
   it('caps a player\'s tickets, earns none on days away, and pays nothing without tickets', () => {
     const model = lotteryEconomyModel({ draws: [{ type: 'monthly', periodDays: 30, prizes: [{ kind: 'gold_coins', amount: 100 }] }], budget: { gc: null, fcCents: null }, ticketsPerDay: 1_000, otherTicketsPerDay: 0, maxTicketsPerPlayer: 500 });
-    const random = seeded(3);
+    const random = seededSimRandom(3);
     const once = model.playerDay(model.initialState(), true, 0, random);
     expect(once.state.tickets.monthly).toBe(500);
     let state = model.initialState();

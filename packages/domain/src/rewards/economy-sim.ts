@@ -13,6 +13,34 @@ export interface SimRandom {
   float(): number;
 }
 
+/** sfc32 seeded from one integer: the same run for the same seed (the simulation's source, and its models' tests'). */
+export function seededSimRandom(seed: number): SimRandom {
+  let a = 0x9e3779b9;
+  let b = 0x243f6a88;
+  let c = 0xb7e15162;
+  let d = seed >>> 0;
+  const word = () => {
+    const t = (((a + b) >>> 0) + d) >>> 0;
+    d = (d + 1) >>> 0;
+    a = b ^ (b >>> 9);
+    b = (c + (c << 3)) >>> 0;
+    c = (c << 21) | (c >>> 11);
+    c = (c + t) >>> 0;
+    return t;
+  };
+  for (let i = 0; i < 12; i += 1) word();
+  return {
+    float: () => word() / 4_294_967_296,
+    int(n) {
+      const limit = 4_294_967_296 - (4_294_967_296 % n);
+      for (;;) {
+        const w = word();
+        if (w < limit) return w % n;
+      }
+    },
+  };
+}
+
 /** How simulated players behave (stated in the output so the figures can be judged). */
 export interface BehaviourModel {
   /** Players in the population (the operator's daily active players at most). */

@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { seededSimRandom } from '../rewards/economy-sim';
 import { tournamentEconomyModel } from './economy-model';
-
-/** A seeded generator for the test (the simulation's own source is seeded the same way). */
-function seeded(seed: number) {
-  let s = seed;
-  const float = () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-  return { float, int: (max: number) => Math.floor(float() * max) };
-}
 
 describe('tournament economy model', () => {
   it('pays, per joined run, the sum of the prizes divided by the field on average', () => {
     const model = tournamentEconomyModel({ schedules: [{ slug: 'race', runsPerDay: 2, prizes: [{ gc: 1000, fcCents: 0 }, { gc: 500, fcCents: 100 }], payeesPerPlace: 1 }], budget: { gc: null, fcCents: null }, joinChance: 1, field: 10 });
-    const random = seeded(7);
+    const random = seededSimRandom(7);
     let gc = 0;
     let fc = 0;
     const days = 20_000;
