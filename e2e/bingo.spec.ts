@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { dismissSeasonCelebrations, signUp, skipWelcomeModals, uniqueEmail } from './helpers';
+import { expect, request as playwrightRequest, test } from '@playwright/test';
+import { baseUrl, dismissSeasonCelebrations, signUp, skipWelcomeModals, uniqueEmail } from './helpers';
+
+const OPERATOR = { email: 'operator@e2e.sweepstack.local', password: 'E2e-Operator-2026!' };
 
 /**
  * The /bingo page (docs/features/bingo.md) on a phone in Spanish: the period's card is dealt on the
@@ -40,11 +42,17 @@ test('plays a round of ten balls earned by real spins (es, phone, keyboard, axe;
   const status = async () => (await (await api.get('/rest/bingo/check-player-status/')).json()).data as { isActive: boolean; availablePoint: number; canPlay: boolean };
   test.skip(!(await status()).isActive, 'this server\'s theme has no bingo store (run with THEME=sws)');
 
-  // Ten balls from real Gold Coin spins (2,000 GC staked a ball by default), the features' free spins played out.
+  // Ten balls from real Gold Coin spins, the features' free spins played out. An operator makes a ball
+  // cost 200 GC staked for this journey (2,000 by default: more than a new player's coins).
+  const operator = await playwrightRequest.newContext({ baseURL: baseUrl() });
+  expect((await operator.post('/api/operator/sign-in/', { data: OPERATOR })).status()).toBe(200);
+  const rules = await operator.put('/api/operator/bingo/rules/', { data: { stakePerBall: 200 } });
+  expect(rules.status(), await rules.text()).toBe(200);
+  await operator.dispose();
   const games = (await (await api.get('/api/rest/games?groupKey=public&versionApp=2_28_0')).json()).data.games as { id: number; slug: string }[];
   const gameId = games.find((g) => g.slug === 'reef-raiders')!.id;
   const launch = (await (await api.get(`/rest/game/${gameId}/play/`)).json()).data as { session: string; bets: { steps: number[] } };
-  const bet = launch.bets.steps.filter((step) => step <= 2_000).at(-1)!;
+  const bet = launch.bets.steps.filter((step) => step <= 200).at(-1)!;
   let key = 0;
   const spin = async () => {
     const res = await api.post(`/rest/game/${gameId}/spin/`, { data: { session: launch.session, bet, idempotencyKey: `e2e-bingo-round-${Date.now()}-${++key}` } });
