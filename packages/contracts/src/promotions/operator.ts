@@ -39,4 +39,6 @@ export const DEFAULT_PROMOTION_PLACEMENTS: readonly PromotionPlacement[] = [
   place('magicBox', false),
   place('invite', false),
   place('inviteQualification', false),
+  place('dailyLogin', false),
+  place('wheelOfTreasure', false),
 ];

@@ -6,8 +6,11 @@ import { z } from 'zod';
  * to (`promotions` in the server's feature.ts); a type whose feature is not built, or is off, has no card.
  */
 
-/** Spec §3's promotion types, in the default order of the page. */
-export const PROMOTION_TYPES = ['offerDeposit', 'offerPeriodic', 'tournament', 'invite', 'verification', 'inviteQualification', 'magicBox', 'quest', 'playerFreeSpin', 'rankLeagueCashback'] as const;
+/**
+ * Spec §3's promotion types, in the default order of the page, then our two daily features' types
+ * (dailyLogin, wheelOfTreasure: docs/decisions/0007-promotion-types-for-the-daily-features.md).
+ */
+export const PROMOTION_TYPES = ['offerDeposit', 'offerPeriodic', 'tournament', 'invite', 'verification', 'inviteQualification', 'magicBox', 'quest', 'playerFreeSpin', 'rankLeagueCashback', 'dailyLogin', 'wheelOfTreasure'] as const;
 export const ZPromotionType = z.enum(PROMOTION_TYPES);
 export type PromotionType = z.infer<typeof ZPromotionType>;
 

@@ -8,6 +8,7 @@ import { claimDailyPrize } from './claim-daily-prize';
 import { dailyLoginFinishJob } from './finish-job';
 import { dailyLoginOperatorRoutes } from './operator-routes';
 import { readDailyLoginInfo } from './read-info';
+import { dailyLoginPromotions } from './promotion';
 
 /**
  * Daily login prizes (docs/features/daily-login.md, spec §3 Daily login, §7): a ladder of levels
@@ -41,6 +42,9 @@ export default defineFeature({
       },
     );
   },
+
+  // The promotions page's card: today's prize ready, or the countdown to the next claim.
+  promotions: dailyLoginPromotions,
 
   operatorRoutes: dailyLoginOperatorRoutes,
 

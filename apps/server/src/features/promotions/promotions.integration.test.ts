@@ -88,8 +88,18 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     const data = await page(p);
     // Seeded: the league is on (its cashback counts down to the week's end); no tournament run, no
     // running quest, no free spins; offers, invites and magic boxes are not built.
-    expect(types(data.promotions)).toEqual(['verification', 'invite']);
+    expect(types(data.promotions)).toEqual(['verification', 'invite', 'dailyLogin']);
     expect(types(data.available_soon)).toEqual(['rankLeagueCashback']);
+    // The daily prize (ADR 0007): ready until claimed, then counting down to the next claim.
+    expect(card(data.promotions, 'dailyLogin')).toMatchObject({ feature: 'daily-login', link: { modal: 'daily-login' }, availableAtMs: null, viewKeys: { isShowHomePage: false, isShowPromoPage: true } });
+    const claim = await app.inject({ method: 'GET', url: '/rest/daily-login/apply-prize/', headers: { cookie: p.cookie } });
+    expect(claim.statusCode, claim.body).toBe(200);
+    const claimed = await page(p);
+    expect(types(claimed.promotions)).toEqual(['verification', 'invite']);
+    expect(types(claimed.available_soon)).toEqual(['rankLeagueCashback', 'dailyLogin']);
+    const nextClaimAtMs = card(claimed.available_soon, 'dailyLogin')!.availableAtMs!;
+    expect(nextClaimAtMs).toBeGreaterThan(START_MS);
+    expect(nextClaimAtMs).toBeLessThanOrEqual(START_MS + DAY_MS);
     expect(data.paused).toBeNull();
     const verification = card(data.promotions, 'verification')!;
     expect(verification).toMatchObject({ key: 'promotions:verification:0', feature: 'promotions', data: { status: 'none' }, link: { to: '/account/#verification-title' }, viewKeys: { isShowHomePage: true, isShowPromoPage: true }, needDeposits: false, howWorks: null, availableAtMs: null });
@@ -120,7 +130,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     expect(grant.statusCode, grant.body).toBe(200);
 
     let data = await page(p, 'es');
-    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'verification', 'quest', 'invite']);
+    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'verification', 'quest', 'invite', 'dailyLogin']);
     expect(types(data.available_soon)).toEqual(['tournament', 'rankLeagueCashback']);
     expect(card(data.promotions, 'playerFreeSpin')).toMatchObject({ feature: 'rewards', data: { spins: 5, game: { id: game.id, slug: game.slug }, currency: 'GC', expiresAtMs: START_MS + 2 * DAY_MS }, link: { modal: 'game', options: { game: game.slug, isMoney: false } }, availableAtMs: null });
     expect(card(data.promotions, 'quest')).toMatchObject({ feature: 'quests', key: `quests:quest:${questId}`, data: { id: questId, title: 'Sendero promo', running: true, tasksCompleted: 0, tasksOpen: 1 }, link: { to: '/quests/' }, availableAtMs: null, finishesAtMs: START_MS + 5 * DAY_MS });
@@ -132,7 +142,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
       .transaction()
       .execute((trx) => saveQuestProgress(trx, p.id, questId, new Map([[firstTask, { progress: 3, completedAtMs: START_MS }]]), START_MS));
     data = await page(p);
-    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'verification', 'invite']);
+    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'verification', 'invite', 'dailyLogin']);
     expect(types(data.available_soon)).toEqual(['rankLeagueCashback', 'quest']);
     expect(card(data.available_soon, 'quest')).toMatchObject({ data: { title: 'Promo trail', tasksCompleted: 1, tasksOpen: 1 }, availableAtMs: START_MS - 2 * HOUR_MS + DAY_MS });
     expect(types(await home(p))).toEqual(['playerFreeSpin', 'tournament', 'verification']);
@@ -148,7 +158,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     await ensureProfile(db(), p.id, START_MS);
     await db().updateTable('player_profiles').set({ verification_status: 'verified' }).where('player_id', '=', p.id).execute();
     data = await page(p);
-    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'invite']);
+    expect(types(data.promotions)).toEqual(['playerFreeSpin', 'tournament', 'invite', 'dailyLogin']);
     expect(data.available_soon).toEqual([]);
     // Restore the league for the other tests.
     await db()
@@ -173,7 +183,7 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
   it("refuses bad placements with a stable code and writes nothing; a good edit decides order, pages and the how-it-works text, audited", async () => {
     const p = await player();
     const before = await placements();
-    expect(before.map((x) => x.type)).toEqual(['offerDeposit', 'playerFreeSpin', 'tournament', 'verification', 'offerPeriodic', 'rankLeagueCashback', 'quest', 'magicBox', 'invite', 'inviteQualification']);
+    expect(before.map((x) => x.type)).toEqual(['offerDeposit', 'playerFreeSpin', 'tournament', 'verification', 'offerPeriodic', 'rankLeagueCashback', 'quest', 'magicBox', 'invite', 'inviteQualification', 'dailyLogin', 'wheelOfTreasure']);
     const storedBefore = await stored();
     const auditsBefore = await auditCount();
     const entry = (type: string, over: Record<string, unknown> = {}) => ({ type, enabled: true, isShowHomePage: false, isShowPromoPage: true, howWorks: null, ...over });
@@ -199,10 +209,10 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     expect(ok.statusCode, ok.body).toBe(200);
     const after = ZPromotionPlacementsResponse.parse(ok.json()).data.placements;
     expect(after.map((x) => x.type).slice(0, 3)).toEqual(['rankLeagueCashback', 'verification', 'offerDeposit']);
-    expect(after).toHaveLength(10);
+    expect(after).toHaveLength(12);
     expect(await auditCount()).toBe(auditsBefore + 1);
     const data = await page(p, 'es');
-    expect(types(data.promotions)).toEqual(['invite']);
+    expect(types(data.promotions)).toEqual(['invite', 'dailyLogin']);
     expect(types(data.available_soon)).toEqual(['rankLeagueCashback']);
     expect(data.available_soon[0]).toMatchObject({ viewKeys: { isShowHomePage: true, isShowPromoPage: true }, howWorks: 'Juega toda la semana y recupera parte.' });
     expect(types(await home(p))).toEqual(['rankLeagueCashback']);
@@ -210,6 +220,6 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
     // Back to the defaults (every type listed in the default order).
     const reset = await operator('PUT', '/promotions/placements/', { placements: before });
     expect(reset.statusCode, reset.body).toBe(200);
-    expect(types((await page(p)).promotions)).toEqual(['verification', 'invite']);
+    expect(types((await page(p)).promotions)).toEqual(['verification', 'invite', 'dailyLogin']);
   });
 });

@@ -9,6 +9,7 @@ import { wheelHandlers } from './handlers';
 import { wheelOperatorRoutes } from './operator-routes';
 import { spinWheel } from './spin-wheel';
 import { extraTableOf, extraWheelOffers, FEATURE, isWheelActive, playerStatusOf, type WheelFeatureStatus, type WheelPlayerFeatureState, wheelInfo } from './wheel-info';
+import { wheelPromotions } from './promotion';
 
 /** The wheel of treasure (docs/features/wheel-of-treasure.md). */
 export default defineFeature({
@@ -23,6 +24,9 @@ export default defineFeature({
     const times = { ...(finishesAtMs !== undefined ? { finishesAtMs } : {}), ...(signedIn ? { availableAtMs: (state as WheelPlayerFeatureState | null)?.nextDailyAtMs ?? 0 } : {}) };
     return Object.keys(times).length > 0 ? times : undefined;
   },
+
+  // The promotions page's card: the free daily spin ready, or the countdown to the next one.
+  promotions: wheelPromotions,
 
   routes: async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

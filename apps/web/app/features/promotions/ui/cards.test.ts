@@ -42,6 +42,8 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
     { status: 'unavailable', percent: 2.5, prize: null, expiresAtMs: null },
     { status: 'available', percent: 5, prize: { coins: 12000, entries: 1.5 }, expiresAtMs: 5 },
   ],
+  dailyLogin: [{ finishesAtMs: null }, { finishesAtMs: Date.UTC(2027, 0, 1) }],
+  wheelOfTreasure: [{ finishesAtMs: null }, { finishesAtMs: Date.UTC(2027, 0, 1) }],
   playerFreeSpin: [{ spins: 1, game: { id: 1, slug: 'g', title: 'Gem Falls', img: '/g.png' }, currency: 'GC', expiresAtMs: Date.UTC(2027, 0, 1) }],
   verification: [{ status: 'none' }, { status: 'rejected' }],
 };
@@ -49,7 +51,7 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
 describe('promotion cards (web)', () => {
   it('finds one card definition per file, named by the type', () => {
     expect(typeOfFile('./cards/rank-league-cashback.ts')).toBe('rankLeagueCashback');
-    expect([...definitions.keys()].sort()).toEqual(['invite', 'inviteQualification', 'playerFreeSpin', 'quest', 'rankLeagueCashback', 'tournament', 'verification']);
+    expect([...definitions.keys()].sort()).toEqual(['dailyLogin', 'invite', 'inviteQualification', 'playerFreeSpin', 'quest', 'rankLeagueCashback', 'tournament', 'verification', 'wheelOfTreasure']);
   });
 
   it('gives every card a title, lines and an action in English and Spanish, with no raw keys', () => {
