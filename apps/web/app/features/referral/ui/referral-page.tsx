@@ -5,6 +5,7 @@ import { metaTitle } from '../../../lib/meta';
 import { useRootData } from '../../../lib/root-data';
 import { useRealtime } from '../../../lib/use-realtime';
 import { useLocalize } from '../../../lib/use-paths';
+import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
 import { useModals } from '../../modals/modal-store';
 import { useReferralInfo } from './referral-api';
 import { ApplyCode, CodeAndLink, FriendsList, RewardsTable, useCoins } from './referral-panel';
@@ -29,10 +30,7 @@ export default function ReferralPage() {
 
   return (
     <div className="mx-auto flex max-w-4xl flex-col gap-6">
-      <header className="text-center">
-        <h1 className="text-3xl font-extrabold sm:text-4xl">{t('referral.page.title')}</h1>
-        <p className="mx-auto mt-2 max-w-prose text-muted">{t('referral.page.intro')}</p>
-      </header>
+      <FeaturePageHeader title={t('referral.page.title')} intro={t('referral.page.intro')} />
 
       {root.isGuest ? (
         <div className="card flex flex-col items-center gap-3 p-4 text-center">
@@ -42,9 +40,7 @@ export default function ReferralPage() {
           </Link>
         </div>
       ) : !info ? (
-        <p role="status" className="text-center text-muted">
-          {t(failed ? 'referral.failed' : 'referral.loading')}
-        </p>
+        <FeaturePageStatus>{t(failed ? 'referral.failed' : 'referral.loading')}</FeaturePageStatus>
       ) : (
         <>
           {!info.isActive && (

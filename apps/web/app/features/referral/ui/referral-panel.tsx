@@ -1,15 +1,14 @@
 import type { ReferralFriend, ReferralRewards, RewardCoins } from '@sweepstack/contracts/referral/rewards';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';
 import { useLocalize } from '../../../lib/use-paths';
 import { applyReferralCode, type ReferralInfo } from './referral-api';
+import { formatReward } from './reward-format';
 
 export function useCoins() {
   const { i18n } = useTranslation();
-  return (reward: RewardCoins) =>
-    [reward.coins > 0 ? `${formatGoldCoins(reward.coins, i18n.language)} GC` : null, reward.entries > 0 ? `${formatFortuneCoins(reward.entries, i18n.language)} FC` : null].filter(Boolean).join(' + ') || '—';
+  return (reward: RewardCoins) => formatReward(reward, i18n.language);
 }
 
 /** The link to share: this site's address (whatever host the player is on) with the player's code. */
