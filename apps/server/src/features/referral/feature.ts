@@ -151,6 +151,24 @@ export default defineFeature({
 
     app.get('/settings/', { config: { operatorRoles: ['support', 'compliance'] }, schema: { tags: ['operator'], response: { 200: ZSettingsResponse } } }, async () => ({ success: true as const, data: await readReferralSettings(db) }));
 
+    // Support reviews refusals (a shared household, two cards sharing brand and last four: docs/features/referral.md).
+    const ZReferralsQuery = z.strictObject({ status: z.enum(['counting', 'refused']).optional(), limit: z.coerce.number().int().min(1).max(500).default(100) });
+    app.get('/referrals/', { config: { operatorRoles: ['support', 'compliance'] }, schema: { tags: ['operator'], querystring: ZReferralsQuery } }, async (request) => {
+      let query = db
+        .selectFrom('referrals')
+        .innerJoin('players as friend', 'friend.id', 'referrals.friend_player_id')
+        .innerJoin('players as referrer', 'referrer.id', 'referrals.referrer_player_id')
+        .select(['friend.uuid as friendUuid', 'referrer.uuid as referrerUuid', 'referrals.code', 'referrals.status', 'referrals.refused_reason', 'referrals.source', 'referrals.created_at_ms', 'referrals.qualified_paid_at_ms'])
+        .orderBy('referrals.created_at_ms', 'desc')
+        .limit(request.query.limit);
+      if (request.query.status) query = query.where('referrals.status', '=', request.query.status);
+      const rows = await query.execute();
+      return {
+        success: true as const,
+        data: rows.map((r) => ({ friendUuid: r.friendUuid, referrerUuid: r.referrerUuid, code: r.code, status: r.status, refusedReason: r.refused_reason, source: r.source, createdAt: new Date(Number(r.created_at_ms)).toISOString(), qualified: r.qualified_paid_at_ms !== null })),
+      };
+    });
+
     app.put('/settings/', { config: { operatorRoles: ['admin'] }, schema: { tags: ['operator'], body: ZReferralSettings, response: { 200: ZSettingsResponse } } }, async (request) => {
       const problems = settingsProblems(request.body);
       if (problems.length > 0) throw new AppError('VALIDATION_FAILED', { fields: { settings: problems.join('; ') } });

@@ -296,6 +296,12 @@ describe.each(dialectsUnderTest())('referral and player rewards on %s', (dialect
     expect(await paid(`player-rewards:${friend.id}:email`)).toHaveLength(1);
     const row = await db().selectFrom('referrals').select(['status', 'refused_reason']).where('friend_player_id', '=', friend.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'refused', refused_reason: 'sameDevice' });
+    // Support sees the refusal to review it.
+    const review = await operator('GET', '/api/operator/referral/referrals/?status=refused&limit=50');
+    expect(review.statusCode, review.body).toBe(200);
+    const friendUuid = (await db().selectFrom('players').select('uuid').where('id', '=', friend.id).executeTakeFirstOrThrow()).uuid;
+    expect(review.json().data.find((r: { friendUuid: string }) => r.friendUuid === friendUuid)).toMatchObject({ status: 'refused', refusedReason: 'sameDevice', source: 'signup', qualified: false });
+    expect((await operator('GET', '/api/operator/referral/referrals/?status=nope')).statusCode).toBe(400);
   });
 
   it("pays no main reward when the friend pays with the referrer's card (same brand and last four)", async () => {
