@@ -1,6 +1,6 @@
 import { DEFAULT_REFERRAL_SETTINGS, settingsProblems, type CardMark, type DeviceMark, type FriendProgress, type PlayerRewardKind, type ReferralSettings } from '@sweepstack/domain/referral/rules';
 import type { Kysely, Selectable, Transaction } from 'kysely';
-import { readSetting } from '../repositories/settings';
+import { readSetting, writeSetting } from '../repositories/settings';
 import type { Database } from '../schema';
 import type { PlayerRewardsPaidTable, ReferralsTable } from './tables';
 import './tables';
@@ -22,12 +22,7 @@ export async function readReferralSettings(db: Db): Promise<ReferralSettings> {
 }
 
 export async function writeReferralSettings(db: Db, settings: ReferralSettings, nowMs: number): Promise<void> {
-  const value_json = JSON.stringify(settings);
-  await db
-    .insertInto('settings')
-    .values({ key: REFERRAL_SETTINGS_KEY, value_json, updated_at_ms: nowMs })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value_json, updated_at_ms: nowMs }))
-    .execute();
+  await writeSetting(db, REFERRAL_SETTINGS_KEY, settings, nowMs);
 }
 
 /** The player whose own code this is (codes are stored upper-case). */
