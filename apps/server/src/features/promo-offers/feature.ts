@@ -11,6 +11,7 @@ import { requirePlayer } from '../../plugins/session';
 import { flipTheCoin } from './flip-the-coin';
 import { bundlesFor, evaluatePresets, FEATURE, presetAnswer, REFUSAL_CODES, welcomeAnswer } from './offers';
 import { promoOfferOperatorRoutes } from './operator-routes';
+import { promoOfferPromotions } from './promotion';
 
 /** The player's state app init reads: whether any purchase completed (the welcome offer is then gone). */
 interface PromoOffersPlayerState {
@@ -88,6 +89,8 @@ export default defineFeature({
   },
 
   operatorRoutes: promoOfferOperatorRoutes,
+
+  promotions: promoOfferPromotions,
 
   handlers: ({ on }) => {
     // App init drops the welcome offer once the player's first purchase is credited.

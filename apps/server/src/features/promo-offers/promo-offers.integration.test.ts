@@ -151,6 +151,29 @@ describe.each(dialectsUnderTest())('promo offers on %s', (dialect) => {
     await expectRefused(player, 'welcome-3', 'PROMO_OFFER_STEP_BOUGHT');
   });
 
+  it('answers the promotion cards: the welcome pack step to buy and the daily deal, bought out until tomorrow', async () => {
+    const player = await signUp();
+    const page = async () => {
+      const res = await app.inject({ method: 'GET', url: '/rest/page/promotions/?locale=es', headers: headers(player) });
+      expect(res.statusCode, res.body).toBe(200);
+      const payload = res.json().payload as { promotions: { key: string; type: string; data: Record<string, unknown>; link: { to?: string }; availableAtMs: number | null }[]; available_soon: { key: string; availableAtMs: number | null }[] };
+      return { ...payload, all: [...payload.promotions, ...payload.available_soon] };
+    };
+    const first = await page();
+    expect(first.promotions.find((p) => p.type === 'offerDeposit')).toMatchObject({
+      key: 'promo-offers:offerDeposit:welcome-pack',
+      data: { presetId: 'welcome-1', title: 'Pack de bienvenida', step: 1, steps: 3, coins: 25000, priceCents: 499, usualPriceCents: 999 },
+      link: { to: '/#/cash/deposit-by-money/welcome-1/promoOffer/' },
+    });
+    expect(first.promotions.find((p) => p.key === 'promo-offers:offerPeriodic:daily-deal')).toMatchObject({ data: { presetId: 'daily-deal', limitPerDay: 1, boughtOut: false }, availableAtMs: null });
+    // Saturday's offer is not on sale on this Friday: no card.
+    expect(first.all.map((p) => p.key)).not.toContain('promo-offers:offerPeriodic:weekend-boost');
+    await buy(player, 'daily-deal');
+    const after = await page();
+    expect(after.promotions.find((p) => p.type === 'offerDeposit')).toBeUndefined();
+    expect(after.available_soon.find((p) => p.key === 'promo-offers:offerPeriodic:daily-deal')).toMatchObject({ availableAtMs: Date.parse('2027-01-09T05:00:00Z') });
+  });
+
   it('answers check-availability for unknown packs and offers outside the pack with a 404', async () => {
     const player = await signUp();
     for (const body of [{ promoOfferBundleId: 'nope', promoOfferId: 'welcome-1' }, { promoOfferBundleId: 'welcome-pack', promoOfferId: 'daily-deal' }, { promoOfferBundleId: 'welcome-pack', promoOfferId: 'nope' }]) {

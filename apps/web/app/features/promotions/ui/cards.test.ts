@@ -46,12 +46,18 @@ const SAMPLES: Record<string, Record<string, unknown>[]> = {
   wheelOfTreasure: [{ finishesAtMs: null }, { finishesAtMs: Date.UTC(2027, 0, 1) }],
   playerFreeSpin: [{ spins: 1, game: { id: 1, slug: 'g', title: 'Gem Falls', img: '/g.png' }, currency: 'GC', expiresAtMs: Date.UTC(2027, 0, 1) }],
   verification: [{ status: 'none' }, { status: 'rejected' }],
+  offerDeposit: [{ presetId: 'welcome-1', title: 'Welcome pack', step: 1, steps: 3, coins: 25000, entries: 10, priceCents: 499, usualPriceCents: 999 }],
+  offerPeriodic: [
+    { presetId: 'd', badgeLabel: 'Daily deal', coins: 6000, entries: 4, priceCents: 299, usualPriceCents: 499, dayOfWeek: null, limitPerDay: 1, boughtOut: false },
+    { presetId: 'w', badgeLabel: null, coins: 25000, entries: 20, priceCents: 1499, usualPriceCents: 1499, dayOfWeek: 6, limitPerDay: 2, boughtOut: false },
+    { presetId: 'w', badgeLabel: null, coins: 25000, entries: 20, priceCents: 1499, usualPriceCents: 1499, dayOfWeek: 6, limitPerDay: 2, boughtOut: true },
+  ],
 };
 
 describe('promotion cards (web)', () => {
   it('finds one card definition per file, named by the type', () => {
     expect(typeOfFile('./cards/rank-league-cashback.ts')).toBe('rankLeagueCashback');
-    expect([...definitions.keys()].sort()).toEqual(['dailyLogin', 'invite', 'inviteQualification', 'playerFreeSpin', 'quest', 'rankLeagueCashback', 'tournament', 'verification', 'wheelOfTreasure']);
+    expect([...definitions.keys()].sort()).toEqual(['dailyLogin', 'invite', 'inviteQualification', 'offerDeposit', 'offerPeriodic', 'playerFreeSpin', 'quest', 'rankLeagueCashback', 'tournament', 'verification', 'wheelOfTreasure']);
   });
 
   it('gives every card a title, lines and an action in English and Spanish, with no raw keys', () => {
