@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZCoinPackage } from '../cashier/available-sets-check';
 
 /** Why a preset cannot be bought now (`unavailabilityReasons`). */
 export const ZUnavailabilityReason = z.enum(['inactive', 'expired', 'wrongDay', 'linkRequired', 'firstPurchaseOnly', 'stepBought', 'stepLocked', 'limitPerDay', 'minBalance']);
@@ -10,18 +11,7 @@ export type UnavailabilityReasonName = z.infer<typeof ZUnavailabilityReason>;
  * not buyable now for that reason. `dayOfWeek` is ISO (1 Monday … 7 Sunday, operator time zone);
  * `minBalance` in Gold Coins; `availableTill` an ISO instant or null.
  */
-export const ZPromoOfferPreset = z.object({
-  id: z.string(),
-  coins: z.number().int(),
-  entries: z.number(),
-  price: z.number(),
-  priceCents: z.number().int(),
-  usualPrice: z.number(),
-  usualPriceCents: z.number().int(),
-  badgeLabel: z.string().nullable(),
-  bestDeal: z.boolean(),
-  mostPopular: z.boolean(),
-  relatedPresetIds: z.array(z.string()),
+export const ZPromoOfferPreset = ZCoinPackage.extend({
   dayOfWeek: z.number().int().min(1).max(7).nullable(),
   isLimitPerDayReason: z.boolean(),
   isMinBalanceReason: z.boolean(),
