@@ -32,7 +32,13 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'react-hooks/set-state-in-effect': 'off',
-      ...restrict([...ours('db'), ...ours('domain/*/repositories'), ...ours('server'), ...ours('testkit')], 'The web app talks to the server over HTTP; it may import contracts, domain and games only.'),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [{ group: [...ours('db'), ...ours('domain/*/repositories'), ...ours('server'), ...ours('testkit')], message: 'The web app talks to the server over HTTP; it may import contracts, domain and games only.' }],
+          paths: [{ name: 'react-i18next', importNames: ['useTranslation'], message: "Use app/i18n/use-translation: react-i18next's copies the i18next instance per component (docs/page-serving.md)." }],
+        },
+      ],
     },
   },
   {

@@ -126,7 +126,8 @@ function createLoadContext(app: FastifyInstance, request: FastifyRequest): WebLo
         if (Array.isArray(value)) for (const v of value) headers.append(key, v);
         else headers.set(key, String(value));
       }
-      return new Response(result.statusCode === 204 ? null : result.rawPayload, { status: result.statusCode, headers });
+      // A 204 or a 304 (a loader revalidating with its ETag) has no body; a Response refuses one.
+      return new Response(result.statusCode === 204 || result.statusCode === 304 ? null : result.rawPayload, { status: result.statusCode, headers });
     },
   };
 }

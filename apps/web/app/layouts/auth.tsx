@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, Outlet } from 'react-router';
 import { LanguageSwitcher } from '../features/shell/language-switcher';
 import { Wordmark } from '../features/themes/wordmark';

@@ -69,11 +69,37 @@ async function fetchJson(context: WebLoadContext, path: string): Promise<{ ok: b
   }
 }
 
+/** Parsed answers kept per path with their ETag (a handful of paths: the dictionary and static info per locale and visitor kind). */
+const revalidated = new Map<string, { etag: string; value: unknown }>();
+const REVALIDATED_PATHS_MAX = 32;
+
+/**
+ * An answer that changes only with the operator's content (the dictionary, the shell's static info),
+ * parsed and checked once: later renders ask with its ETag, and a 304 reuses what was parsed. The
+ * whole dictionary was parsed and checked against its schema for every page (docs/page-serving.md).
+ */
+async function fetchRevalidated<T>(context: WebLoadContext, path: string, parse: (body: unknown) => T | null): Promise<T | null> {
+  const kept = revalidated.get(path);
+  try {
+    const response = await context.api(path, kept ? { headers: { 'if-none-match': kept.etag } } : undefined);
+    if (response.status === 304 && kept) return kept.value as T;
+    if (!response.ok) return null;
+    const value = parse(await response.json().catch(() => undefined));
+    const etag = response.headers.get('etag');
+    if (value !== null && etag && (revalidated.has(path) || revalidated.size < REVALIDATED_PATHS_MAX)) revalidated.set(path, { etag, value });
+    return value;
+  } catch (error) {
+    console.error(`[${context.requestId}] ${path} failed`, error instanceof Error ? error.message : error);
+    return null;
+  }
+}
+
 async function loadShell(context: WebLoadContext, isGuest: boolean, locale: Locale): Promise<ShellData> {
-  const { ok, body } = await fetchJson(context, `/api/rest/static-info/?versionApp=${APP_VERSION.replaceAll('.', '_')}&isGuest=${isGuest}&locale=${locale}`);
-  const parsed = ok ? ZStaticInfoResponse.safeParse(body) : null;
-  if (!parsed?.success) return EMPTY_SHELL;
-  const info = parsed.data.data;
+  const info = await fetchRevalidated(context, `/api/rest/static-info/?versionApp=${APP_VERSION.replaceAll('.', '_')}&isGuest=${isGuest}&locale=${locale}`, (body) => {
+    const parsed = ZStaticInfoResponse.safeParse(body);
+    return parsed.success ? parsed.data.data : null;
+  });
+  if (!info) return EMPTY_SHELL;
   return {
     menu: info.menuInfo.menu.main,
     tapBar: info.tapBar,
@@ -89,10 +115,11 @@ async function loadShell(context: WebLoadContext, isGuest: boolean, locale: Loca
  * The whole dictionary: callers embed only the page's slice of it (i18n/namespaces.ts).
  */
 export async function loadTranslations(context: WebLoadContext, locale: Locale): Promise<{ ok: boolean; dictionary: TranslationDictionary }> {
-  const { ok, body } = await fetchJson(context, `/api/rest/translations/${locale}`);
-  const parsed = ok ? ZTranslationDictionary.safeParse(body) : null;
-  if (parsed?.success && Object.keys(parsed.data).length > 0) return { ok: true, dictionary: parsed.data };
-  return { ok: false, dictionary: englishFallback() };
+  const dictionary = await fetchRevalidated(context, `/api/rest/translations/${locale}`, (body) => {
+    const parsed = ZTranslationDictionary.safeParse(body);
+    return parsed.success && Object.keys(parsed.data).length > 0 ? parsed.data : null;
+  });
+  return dictionary ? { ok: true, dictionary } : { ok: false, dictionary: englishFallback() };
 }
 
 let english: TranslationDictionary | undefined;

@@ -1,7 +1,7 @@
 import type { PrizeTableOdds, PrizeView } from '@sweepstack/contracts/rewards/prize';
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins, formatNumber } from '../lib/format';
 import { http, HttpError } from '../lib/http';

@@ -1,5 +1,5 @@
 import { findGame } from '@sweepstack/games/catalogue/games';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { data, useSearchParams } from 'react-router';
 import { GameClient } from '../features/game-client/game-client';
 import { VERSION_APP } from '../features/games/lobby-data.server';

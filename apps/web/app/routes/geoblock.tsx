@@ -1,6 +1,6 @@
 import { ZRestrictionInfoResponse } from '@sweepstack/contracts/app/restriction-info';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { useNavigate } from 'react-router';
 import { http } from '../lib/http';
 import { useHomeHref } from '../lib/use-paths';

@@ -1,5 +1,5 @@
 import { localeFromPath } from '../lib/locale';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import { CoinIcon } from '../components/icons';
 import { formatFortuneCoins, formatGoldCoins } from '../lib/format';

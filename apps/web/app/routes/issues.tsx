@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { data, Link } from 'react-router';
 import { CategoryNav, gamesOfCategory } from '../features/games/category-nav';
 import { FavoritesSeed, useFavoriteIds } from '../features/games/favorites';

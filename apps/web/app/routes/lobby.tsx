@@ -1,6 +1,6 @@
 import { localeFromPath } from '../lib/locale';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import { withFullDictionary } from '../i18n/i18n';
 import { useLocalize } from '../lib/use-paths';

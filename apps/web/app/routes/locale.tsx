@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse, Outlet, redirect, redirectDocument, useLocation, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import type { Route } from './+types/locale';
 import { NotFoundContent } from '../features/shell/not-found';
 import { Shell } from '../features/shell/shell';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { FormField } from '../features/auth/form-field';
 import { useAuthForm } from '../features/auth/use-auth-form';
 import { playerHomePath } from '../features/themes/themes';

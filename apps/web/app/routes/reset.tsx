@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/use-translation';
 import { Link, useSearchParams } from 'react-router';
 import { FormField } from '../features/auth/form-field';
 import { useAuthForm } from '../features/auth/use-auth-form';

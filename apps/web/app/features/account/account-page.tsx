@@ -1,7 +1,7 @@
 import type { GetProfileResponse } from '@sweepstack/contracts/kyc/get-profile';
 import type { Profile } from '@sweepstack/contracts/kyc/profile';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http } from '../../lib/http';

@@ -5,7 +5,7 @@ import type { StartCoolingOffResponse } from '@sweepstack/contracts/responsible-
 import type { StartSelfExclusionResponse } from '@sweepstack/contracts/responsible-play/start-self-exclusion';
 import { type ExclusionPeriod, PERIOD_MS } from '@sweepstack/domain/responsible-play/exclusions';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useRevalidator } from 'react-router';
 import { http, HttpError } from '../../lib/http';
 import { useRootData } from '../../lib/root-data';

@@ -2,7 +2,7 @@ import type { Profile } from '@sweepstack/contracts/kyc/profile';
 import type { SaveEasyProfileResponse } from '@sweepstack/contracts/kyc/save-easy-profile';
 import type { SaveFullProfileResponse } from '@sweepstack/contracts/kyc/save-full-profile';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { http, HttpError } from '../../lib/http';
 import { FormField } from '../auth/form-field';
 import { showToast } from '../toasts/toast-store';

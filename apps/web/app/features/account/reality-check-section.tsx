@@ -1,6 +1,6 @@
 import type { RealityCheckResponse, RealityCheckState } from '@sweepstack/contracts/responsible-play/reality-check';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { http, HttpError } from '../../lib/http';
 import { useRootData } from '../../lib/root-data';
 import { durationText } from '../responsible-play/reality-check-rules';

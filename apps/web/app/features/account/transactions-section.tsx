@@ -1,6 +1,6 @@
 import type { TransactionItem, TransactionsResponse } from '@sweepstack/contracts/cashier/transactions';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http } from '../../lib/http';
 import { formatUsd } from '../cash/limits';

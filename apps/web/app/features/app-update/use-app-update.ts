@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { showToast } from '../toasts/toast-store';
 
 /** The build manifest is checked every hour (spec §9). */

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { trackChangeForm, trackError, trackSendForm } from '../../lib/analytics';
 import { HttpError } from '../../lib/http';
 

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useRevalidator } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { pushEvent, trackOpenPopup } from '../../lib/analytics';

@@ -3,7 +3,7 @@ import type { DepositResponse } from '@sweepstack/contracts/cashier/deposit';
 import type { PromoOfferBundle, PromoOfferPreset } from '@sweepstack/contracts/promo-offers/preset';
 import type { PaymentResponse } from '@sweepstack/contracts/cashier/payment';
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CoinIcon } from '../../components/icons';
 import { trackClickButton, trackError, trackSendForm } from '../../lib/analytics';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';

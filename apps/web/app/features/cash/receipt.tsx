@@ -1,6 +1,6 @@
 import type { PaymentResponse } from '@sweepstack/contracts/cashier/payment';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http } from '../../lib/http';
 import { useRootData } from '../../lib/root-data';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { featureKey } from './features';
 
 /** A designed "coming soon" state: the feature's name, what it will do, and that it is on its way. */

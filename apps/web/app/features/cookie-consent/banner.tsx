@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { DAYS_365_S, setBrowserCookie } from '../../lib/cookies';
 import { CONSENT_COOKIES, CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, serializeEnabledIds } from './consent';
 

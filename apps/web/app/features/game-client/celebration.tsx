@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { rollUpMs, screenMs, type Screen, type WinTier } from './presentation';
 import { reducedMotion } from './reels';
 

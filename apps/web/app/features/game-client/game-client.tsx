@@ -3,7 +3,7 @@ import type { Round as ContractRound, RoundsResponse, SpinResponse } from '@swee
 import type { ZFreeSpins } from '@sweepstack/contracts/rewards/prize';
 import type { CatalogueGame } from '@sweepstack/games/catalogue/types';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http, HttpError } from '../../lib/http';
 import { isGameHostMessage, type GameClientMessage } from '../games/messages';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { useLocalize } from '../../lib/use-paths';
 import type { CatalogueData, LobbyGame } from './types';

@@ -31,14 +31,19 @@ async function loadPlayerGames(context: AppLoadContext, appInit: AppInitData | n
 }
 
 /**
- * The catalogue: guests read the public payload; players the filter endpoint (which adds favorites),
- * or, in themes with the user-cache flag (the site's theme, which the API's cache endpoints follow),
- * the games cache keyed by app init's playerRestrictionIdsHash.
+ * The catalogue: guests read the public payload; players too, with their favorites from app init (the
+ * public payload is serialized once per content snapshot; the filter endpoint, which adds favorites,
+ * reads the database afresh on every call and is kept for when app init is missing), or, in themes
+ * with the user-cache flag (the site's theme, which the API's cache endpoints follow), the games cache
+ * keyed by app init's playerRestrictionIdsHash.
  */
 export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, appInit: AppInitData | null = null): Promise<CatalogueData | null> {
   let body: { data: GamesPayload; favorites: number[] | null } | null;
   if (isPlayer && usesGamesCache(context.theme)) body = await loadPlayerGames(context, appInit);
-  else if (isPlayer) {
+  else if (isPlayer && appInit) {
+    const games = await getJson<{ data: GamesPayload }>(context, `/api/rest/games?groupKey=public&versionApp=${VERSION_APP}`);
+    body = games && { data: games.data, favorites: appInit.favoriteGames };
+  } else if (isPlayer) {
     const filters = await getJson<{ data: GamesPayload & { favorites: number[] } }>(context, '/rest/get-game-filters/');
     body = filters && { data: filters.data, favorites: filters.data.favorites ?? [] };
   } else {

@@ -1,5 +1,5 @@
 import { memo, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { AnimatedNumber } from '../../components/animated-number';
 import { CoinIcon } from '../../components/icons';

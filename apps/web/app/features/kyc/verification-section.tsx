@@ -2,7 +2,7 @@ import type { ListDocumentsResponse } from '@sweepstack/contracts/kyc/list-docum
 import type { PlayerDocument } from '@sweepstack/contracts/kyc/player-document';
 import type { Profile } from '@sweepstack/contracts/kyc/profile';
 import { useCallback, useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { http } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';
 import { showToast } from '../toasts/toast-store';

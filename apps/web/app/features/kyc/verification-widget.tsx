@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { StartVerificationResponse } from '@sweepstack/contracts/kyc/start-verification';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CloseIcon } from '../../components/icons';
 import { http, HttpError } from '../../lib/http';
 import { useRealtime } from '../../lib/use-realtime';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { type ComponentType, lazy, type LazyExoticComponent, Suspense, useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { CloseIcon } from '../../components/icons';
 import { trackOpenPopup } from '../../lib/analytics';
 import { ComingSoon } from '../coming-soon/empty-state';

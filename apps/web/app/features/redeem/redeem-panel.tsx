@@ -1,7 +1,7 @@
 import type { RedeemStatusResponse } from '@sweepstack/contracts/redeem/redeem-status';
 import { GIFT_CARD_BRANDS } from '@sweepstack/contracts/redeem/gift-card-brands';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { formatFortuneCoins } from '../../lib/format';
 import { localizePath, type Locale } from '../../lib/locale';
 import { http, HttpError } from '../../lib/http';

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { RealityCheckCurrencySummary, RealityCheckResponse } from '@sweepstack/contracts/responsible-play/reality-check';
 import type { RealityCheckAcknowledgeRequest } from '@sweepstack/contracts/responsible-play/reality-check-acknowledge';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { Link, useNavigate } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
 import { http } from '../../lib/http';

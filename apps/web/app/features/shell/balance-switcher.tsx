@@ -1,6 +1,6 @@
 import type { GameMode } from '@sweepstack/contracts/app/app-init';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useRevalidator } from 'react-router';
 import { AnimatedNumber } from '../../components/animated-number';
 import { CoinIcon } from '../../components/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useLocation } from 'react-router';
 import { setBrowserCookie } from '../../lib/cookies';
 import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S, LOCALES, switchLocalePath, type Locale } from '../../lib/locale';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { useMatches } from 'react-router';
 import { useRootData } from '../../lib/root-data';
 import { BottomNav } from './bottom-nav';

@@ -1,6 +1,6 @@
 import { visibleSidebarItems } from '@sweepstack/domain/shell/sidebar-visibility';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/use-translation';
 import { NavLink, useLocation } from 'react-router';
 import { CloseIcon } from '../../components/icons';
 import { Image } from '../../components/image';

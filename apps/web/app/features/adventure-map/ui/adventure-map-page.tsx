@@ -3,7 +3,7 @@ import '@sweepstack/contracts/adventure-map/pushes';
 import type { AdventureMapInfo, AdventureMapSection } from '@sweepstack/contracts/adventure-map/map';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { http } from '../../../lib/http';

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { useRootData } from '../../../lib/root-data';
 import type { ModalProps } from '../../../platform/feature';

@@ -1,5 +1,5 @@
 import type { BingoCard as Card } from '@sweepstack/contracts/bingo/game-data';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 
 const LETTERS = ['B', 'I', 'N', 'G', 'O'];
 

@@ -1,6 +1,6 @@
 import type { BingoRoundAnswer } from '@sweepstack/contracts/bingo/accrue-reward';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../../../lib/format';
 import { metaTitle } from '../../../lib/meta';
 import { useRealtime } from '../../../lib/use-realtime';

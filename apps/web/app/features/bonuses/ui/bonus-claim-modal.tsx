@@ -1,7 +1,7 @@
 import type { BonusView } from '@sweepstack/contracts/bonuses/bonus-view';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import type { ModalProps } from '../../../platform/feature';
 import { useModals } from '../../modals/modal-store';

@@ -3,7 +3,7 @@ import type { DailyLoginInfo, DailyLoginPrize } from '@sweepstack/contracts/dail
 import '@sweepstack/contracts/daily-login/pushes';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useRevalidator } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';

@@ -2,7 +2,7 @@
 import '@sweepstack/contracts/free-entry/pushes';
 import type { FreeEntryRequestView } from '@sweepstack/contracts/free-entry/requests';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatFortuneCoins } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';

@@ -1,7 +1,7 @@
 // Declares the `lottery` push (its type, and in the browser its schema, so this tab accepts it).
 import '@sweepstack/contracts/lottery/pushes';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { HttpError } from '../../../lib/http';

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { FlipResponse } from '@sweepstack/contracts/promo-offers/links';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { http, HttpError } from '../../../lib/http';
 import { useRootData } from '../../../lib/root-data';
 import type { ModalProps } from '../../../platform/feature';

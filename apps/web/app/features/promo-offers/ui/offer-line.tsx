@@ -1,5 +1,5 @@
 import type { PromoOfferPreset } from '@sweepstack/contracts/promo-offers/preset';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { formatUsd } from '../../cash/limits';
 

@@ -1,7 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import type { SubscribeResponse } from '@sweepstack/contracts/promo-offers/links';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { http, HttpError } from '../../../lib/http';
 import type { ModalProps } from '../../../platform/feature';
 import { cashHash } from '../../cash/cash-route';

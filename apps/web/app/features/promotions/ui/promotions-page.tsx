@@ -1,6 +1,6 @@
 import type { Promotion } from '@sweepstack/contracts/promotions/promotion';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { metaTitle } from '../../../lib/meta';
 import { useRootData } from '../../../lib/root-data';
 import { CardList, shownCount } from './card-list';

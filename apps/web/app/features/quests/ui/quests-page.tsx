@@ -4,7 +4,7 @@ import type { QuestDay, QuestsData, QuestTask } from '@sweepstack/contracts/ques
 import { hasCapability, isThemeId } from '@sweepstack/contracts/themes';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { http } from '../../../lib/http';

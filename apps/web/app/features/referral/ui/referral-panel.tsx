@@ -1,6 +1,6 @@
 import type { ReferralFriend, ReferralRewards, RewardCoins } from '@sweepstack/contracts/referral/rewards';
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { HttpError } from '../../../lib/http';
 import { useLocalize } from '../../../lib/use-paths';
 import { applyReferralCode, type ReferralInfo } from './referral-api';

@@ -1,7 +1,7 @@
 import '@sweepstack/contracts/seasons/pushes';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useRealtime } from '../../../lib/use-realtime';
 import type { ModalProps } from '../../../platform/feature';
 import { useModals } from '../../modals/modal-store';

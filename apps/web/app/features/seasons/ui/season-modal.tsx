@@ -3,7 +3,7 @@ import type { SeasonView } from '@sweepstack/contracts/seasons/season';
 import '@sweepstack/contracts/seasons/pushes';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../../lib/format';
 import { useRealtime } from '../../../lib/use-realtime';
 import { formatCountdown, useCountdown } from '../../../platform/countdown';

@@ -1,6 +1,6 @@
 import type { SeasonView } from '@sweepstack/contracts/seasons/season';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { seasonPrizeText } from './prize-text';
 
 type Level = SeasonView['levels'][number];

@@ -1,7 +1,7 @@
 import type { SeasonView } from '@sweepstack/contracts/seasons/season';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ModalProps } from '../../../platform/feature';
 import { useModals } from '../../modals/modal-store';
 import { loadSeason } from './season-api';

@@ -1,6 +1,6 @@
 import type { Tournament } from '@sweepstack/contracts/tournaments/tournament';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { http } from '../../../lib/http';
 import { useRealtime } from '../../../lib/use-realtime';
 

@@ -1,5 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useRealtime } from '../../../lib/use-realtime';
 import type { ModalProps } from '../../../platform/feature';
 import { Leaderboard } from './tournament-card';

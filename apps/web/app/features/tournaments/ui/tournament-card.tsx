@@ -1,6 +1,6 @@
 import type { Tournament } from '@sweepstack/contracts/tournaments/tournament';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { HttpError } from '../../../lib/http';
 import { formatCountdown, useCountdown } from '../../../platform/countdown';
 import { useModals } from '../../modals/modal-store';

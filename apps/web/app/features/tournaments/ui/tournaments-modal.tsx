@@ -2,7 +2,7 @@
 import '@sweepstack/contracts/tournaments/pushes';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useRealtime } from '../../../lib/use-realtime';
 import type { ModalProps } from '../../../platform/feature';
 import { TournamentCard } from './tournament-card';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { useModals } from '../../modals/modal-store';
 import { metaTitle } from '../../../lib/meta';
 import type { Route } from './+types/tournaments-page';

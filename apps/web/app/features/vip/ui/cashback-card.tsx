@@ -1,5 +1,5 @@
 import type { Cashback } from '@sweepstack/contracts/rank-league/cashback';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../../../lib/format';
 import { useModals } from '../../modals/modal-store';
 import { coinsText } from './prize-text';

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { HttpError } from '../../../lib/http';
 import type { ModalProps } from '../../../platform/feature';
 import { coinsText } from './prize-text';

@@ -1,5 +1,5 @@
 import type { RankLeagueInfo } from '@sweepstack/contracts/rank-league/info';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../../../lib/format';
 import { sectionName } from './prize-text';
 

@@ -1,6 +1,6 @@
 import { hasCapability } from '@sweepstack/contracts/themes';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatNumber } from '../../../lib/format';
 import { metaTitle } from '../../../lib/meta';

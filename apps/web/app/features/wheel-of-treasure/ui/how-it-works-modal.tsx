@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import type { ModalProps } from '../../../platform/feature';
 import { HowItWorks } from './how-it-works';
 import { useWheel } from './wheel-api';

@@ -1,5 +1,5 @@
 import type { WheelInfo } from '@sweepstack/contracts/wheel-of-treasure/info';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { OddsTable } from './odds-table';
 
 /** The rules in a few lines and the odds of every wheel (booster, extended and chest included), before anything is bought. */

@@ -1,5 +1,5 @@
 import type { PrizeTableOdds } from '@sweepstack/contracts/rewards/prize';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { formatNumber } from '../../../lib/format';
 import { prizeText } from './prize-text';
 

@@ -6,7 +6,7 @@ import type { PrizeTableOdds, PrizeView } from '@sweepstack/contracts/rewards/pr
 import type { WheelSpinAnswer } from '@sweepstack/contracts/wheel-of-treasure/spin';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { HttpError } from '../../../lib/http';
 import { useRealtime } from '../../../lib/use-realtime';

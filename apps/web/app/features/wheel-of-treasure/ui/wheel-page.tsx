@@ -1,7 +1,7 @@
 // Declares the `wheelOfTreasure` push (its type, and in the browser its schema, so this tab accepts it).
 import '@sweepstack/contracts/wheel-of-treasure/pushes';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { Link } from 'react-router';
 import { formatGoldCoins } from '../../../lib/format';
 import { metaTitle } from '../../../lib/meta';

@@ -1,6 +1,6 @@
 import type { PrizeTableOdds } from '@sweepstack/contracts/rewards/prize';
 import { useImperativeHandle, useRef, useState, type Ref } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/use-translation';
 import { prizeText, segmentLabel } from './prize-text';
 
 /** Segment boundaries in degrees clockwise from the top: each segment's width is its chance (weight ÷ total). */
