@@ -104,8 +104,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   await registerRealtime(app);
   // Durable jobs (docs/jobs.md): route areas and features define their job kinds on app.jobs.
   await registerJobs(app);
-  // Feature modules (features/<feature>/feature.ts): handlers, routes, operator routes, jobs, app-init slices.
-  await loadFeatures(app, options.extraFeatureRoots?.server, { builtIn: options.builtInFeatures ?? true });
+  // Before the routes: the document collects every route registered after it, the features' included
+  // (the API fuzz test fuzzes every operation of it).
   await app.register(swagger, {
     openapi: {
       info: { title: 'Sweepstack API', version: '2.28.0', description: 'REST API of the Sweepstack player site.' },
@@ -115,6 +115,8 @@ export async function build(options: BuildOptions = {}): Promise<FastifyInstance
   });
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
   app.get('/docs/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // Feature modules (features/<feature>/feature.ts): handlers, routes, operator routes, jobs, app-init slices.
+  await loadFeatures(app, options.extraFeatureRoots?.server, { builtIn: options.builtInFeatures ?? true });
 
   app.get('/healthz', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true } }, async (_request, reply) => {

@@ -49,7 +49,7 @@ export const ZOutageDaysResponse = z.object({ success: z.literal(true), data: z.
 
 /** GET /api/operator/daily-login/claims/: claims, newest first, of a player and/or a day. */
 export const ZClaimsQuery = z.strictObject({
-  playerId: z.coerce.number().int().positive().optional(),
+  playerId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   day: DAY.optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
 });

@@ -48,7 +48,7 @@ export const ZSpinRequest = z.strictObject({
   bet: z.number().int().positive().describe('Whole Gold Coins, or Fortune Coin hundredths'),
   idempotencyKey: z.string().regex(/^[A-Za-z0-9_-]{8,64}$/, '8 to 64 letters, digits, _ or -'),
   buy: z.boolean().optional().describe('Buy the feature (games with a bonus buy)'),
-  freeSpinsId: z.number().int().positive().max(2 ** 31).optional().describe('Play this spin from a free-spin grant (spinsId): at its bet, no stake taken'),
+  freeSpinsId: z.number().int().positive().max(2 ** 31 - 1).optional().describe('Play this spin from a free-spin grant (spinsId): at its bet, no stake taken'),
 });
 
 const ZWin = z.object({

@@ -10,7 +10,7 @@ import type { OperatorRouteTools } from '../../platform/define-feature';
 import { pushStop } from './jobs';
 import { endKey, JOB_FINISH, JOB_OPEN, JOB_PAY, JOB_START, planSchedule, scheduleEndJobs } from './planner';
 
-const ZId = z.strictObject({ id: z.coerce.number().int().positive() });
+const ZId = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** Checks what zod cannot: the cron and zone read, the games exist, prizes in whole hundredths. */
 async function scheduleValues(db: FastifyInstance['deps']['database']['db'], input: TournamentScheduleInput): Promise<ScheduleValues> {

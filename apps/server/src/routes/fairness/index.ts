@@ -84,7 +84,7 @@ const fairnessRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/fairness/draws/:drawId/',
-    { schema: { tags: ['fairness'], summary: "Everything needed to verify one of the player's prize draws (wheels, boxes)", params: z.strictObject({ drawId: z.coerce.number().int().positive().max(2 ** 31) }), querystring: z.strictObject({}), response: { 200: ZFairnessDrawResponse } } },
+    { schema: { tags: ['fairness'], summary: "Everything needed to verify one of the player's prize draws (wheels, boxes)", params: z.strictObject({ drawId: z.coerce.number().int().positive().max(2 ** 31 - 1) }), querystring: z.strictObject({}), response: { 200: ZFairnessDrawResponse } } },
     async (request, reply) => {
       const player = await requirePlayer(request);
       const draw = await findRewardDrawById(db, request.params.drawId);

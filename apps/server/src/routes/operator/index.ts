@@ -12,7 +12,7 @@ import { ensureProfile } from '../../kyc/profile';
 import { redemptionView, resolveRedemption } from '../../kyc/redeem';
 import { recordVerificationPush } from '../../kyc/verification';
 
-const ZId = z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31) });
+const ZId = z.strictObject({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
 const ZReason = z.strictObject({ reason: z.string().trim().min(3, 'At least 3 characters').max(500) });
 const ZStatusQuery = z.strictObject({ status: z.enum(['pending', 'approved', 'rejected', 'all']).default('pending') });
 

@@ -29,7 +29,7 @@ const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/free-spins/',
-    { schema: { tags: ['rewards'], summary: "The player's free spins (spec §3 Free spins), soonest expiry first", querystring: z.strictObject({ gameId: z.coerce.number().int().positive().max(2 ** 31).optional() }), response: { 200: ZFreeSpinsResponse } } },
+    { schema: { tags: ['rewards'], summary: "The player's free spins (spec §3 Free spins), soonest expiry first", querystring: z.strictObject({ gameId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional() }), response: { 200: ZFreeSpinsResponse } } },
     async (request, reply) => {
       const player = await requirePlayer(request);
       const grants = await activeFreeSpinGrants(db, player.id, deps.clock.nowMs());
@@ -69,7 +69,7 @@ const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.post(
     '/rest/rewards/notices/read/',
-    { schema: { tags: ['rewards'], summary: "Marks the player's notices read up to an id", body: z.strictObject({ upToId: z.number().int().positive().max(2 ** 31) }) } },
+    { schema: { tags: ['rewards'], summary: "Marks the player's notices read up to an id", body: z.strictObject({ upToId: z.number().int().positive().max(2 ** 31 - 1) }) } },
     async (request) => {
       const player = await requirePlayer(request);
       return { success: true as const, data: { marked: await markRewardNoticesRead(db, player.id, request.body.upToId, deps.clock.nowMs()) } };
