@@ -9,6 +9,8 @@ export const ZTournamentListQuery = z.strictObject({
   limit: z.coerce.number().int().min(1).max(50).default(TOURNAMENT_PAGE_SIZE),
   offset: z.coerce.number().int().min(0).max(100_000).default(0),
   teamMode: z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1').optional(),
+  /** The language of the titles (default en). */
+  locale: z.enum(['en', 'es']).optional(),
 });
 export type TournamentListQuery = z.infer<typeof ZTournamentListQuery>;
 

@@ -10,6 +10,8 @@ export const ZTournamentScheduleInput = z
   .strictObject({
     slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,62}$/),
     title: z.string().trim().min(1).max(120),
+    /** The title in Spanish; absent or null: `title` in every language. */
+    titleEs: z.string().trim().min(1).max(120).nullable().optional(),
     startsAt: z.number().int().positive().optional(),
     cron: z.string().min(9).max(120).optional(),
     timeZone: z.string().min(1).max(64).default('UTC'),

@@ -17,7 +17,8 @@ export const PAST_STATUSES: readonly RunStatus[] = ['finished', 'paid', 'voided'
 
 // ---------------------------------------------------------------- schedules
 
-export type ScheduleValues = Omit<ScheduleRow, 'id' | 'planned_until_ms' | 'created_at_ms' | 'updated_at_ms'>;
+/** A schedule's values; `title_es` (the Spanish title) defaults to none. */
+export type ScheduleValues = Omit<ScheduleRow, 'id' | 'planned_until_ms' | 'created_at_ms' | 'updated_at_ms' | 'title_es'> & { title_es?: string | null };
 
 export async function insertSchedule(db: Db, values: ScheduleValues, nowMs: number): Promise<number> {
   const row = await db
@@ -50,7 +51,8 @@ export async function setSchedulePlannedUntil(db: Db, id: number, plannedUntilMs
 
 // ---------------------------------------------------------------- runs
 
-export type RunValues = Omit<RunRow, 'id' | 'operator_note' | 'paid_at_ms' | 'created_at_ms' | 'updated_at_ms'>;
+/** A run's values; `title_es` (the Spanish title) defaults to none. */
+export type RunValues = Omit<RunRow, 'id' | 'operator_note' | 'paid_at_ms' | 'created_at_ms' | 'updated_at_ms' | 'title_es'> & { title_es?: string | null };
 
 /** Inserts a run unless its schedule already has one at that start; answers the new run's id, or null. */
 export async function insertRun(db: Db, values: RunValues, teams: readonly string[] | null, nowMs: number): Promise<number | null> {

@@ -8,6 +8,8 @@ export interface TournamentSchedulesTable {
   id: Generated<number>;
   slug: string;
   title: string;
+  /** The title in Spanish; null: `title` in every language. */
+  title_es: string | null;
   /** One-off: the start (epoch ms); null for a recurring schedule. */
   starts_at_ms: number | null;
   /** Recurring: a cron expression read in `time_zone`; null for a one-off. */
@@ -34,6 +36,8 @@ export interface TournamentRunsTable {
   id: Generated<number>;
   schedule_id: number;
   title: string;
+  /** The schedule's Spanish title when the run was planned; null: `title`. */
+  title_es: string | null;
   announce_at_ms: number;
   open_at_ms: number;
   start_ms: number;

@@ -40,12 +40,12 @@ export default defineFeature({
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const playerId = await viewer(request);
-        const { gameId } = request.query;
+        const { gameId, locale } = request.query;
         const running = (await runningRuns(db)).filter((run) => gameId === undefined || gamesOf(run).includes(gameId));
         // The player's own tournament first, when they joined one of those running.
         let run = running[0];
         if (playerId !== null) for (const r of running) if (await findEntry(db, r.id, playerId)) { run = r; break; }
-        return { success: true as const, data: run ? await tournamentView(db, store, run, playerId, deps.clock.nowMs()) : null };
+        return { success: true as const, data: run ? await tournamentView(db, store, run, playerId, deps.clock.nowMs(), locale) : null };
       },
     );
 
@@ -56,11 +56,11 @@ export default defineFeature({
         async (request, reply) => {
           reply.header('cache-control', 'no-store');
           const playerId = await viewer(request);
-          const { limit, offset, teamMode } = request.query;
+          const { limit, offset, teamMode, locale } = request.query;
           const page = await listRuns(db, { past, limit, offset, ...(teamMode === undefined ? {} : { teamMode }) });
           const nowMs = deps.clock.nowMs();
           const tournaments = [];
-          for (const run of page.runs) tournaments.push(await tournamentView(db, store, run, playerId, nowMs));
+          for (const run of page.runs) tournaments.push(await tournamentView(db, store, run, playerId, nowMs, locale));
           return { success: true as const, data: { tournaments, total: page.total, limit, offset } };
         },
       );

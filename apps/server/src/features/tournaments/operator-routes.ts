@@ -26,6 +26,7 @@ async function scheduleValues(db: FastifyInstance['deps']['database']['db'], inp
   return {
     slug: input.slug,
     title: input.title,
+    title_es: input.titleEs ?? null,
     starts_at_ms: input.startsAt ?? null,
     cron: input.cron ?? null,
     time_zone: input.timeZone,

@@ -54,6 +54,7 @@ export async function planSchedule(trx: Transaction<Database>, schedule: Schedul
       {
         schedule_id: schedule.id,
         title: schedule.title,
+        title_es: schedule.title_es,
         announce_at_ms: times.announceAtMs,
         open_at_ms: times.openAtMs,
         start_ms: times.startMs,

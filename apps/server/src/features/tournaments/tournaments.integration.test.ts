@@ -195,7 +195,7 @@ for (const dialect of dialectsUnderTest()) {
       await h.launch(c);
       const [low, minBet] = [bets.steps[0]!, bets.steps[1]!];
       const startsAt = h.clock.nowMs() + 30 * 60_000;
-      const created = await h.operator('POST', '/schedules/', schedule(h.gameId(), { startsAt, openLeadMs: 15 * 60_000, rules: { minBet, spinsLimit: 12, capPerSpin: 1, teamTopMembers: 0 } }));
+      const created = await h.operator('POST', '/schedules/', schedule(h.gameId(), { startsAt, titleEs: 'Carrera del arrecife', openLeadMs: 15 * 60_000, rules: { minBet, spinsLimit: 12, capPerSpin: 1, teamTopMembers: 0 } }));
       expect(created.statusCode, created.body).toBe(200);
       const { id, runs } = created.json() as { id: number; runs: number[] };
       expect(runs).toHaveLength(1);
@@ -209,6 +209,8 @@ for (const dialect of dialectsUnderTest()) {
       const upcoming = await h.list('/rest/next-tournaments/?limit=50', a);
       expect(upcoming).toMatchObject({ limit: 50, offset: 0 });
       expect((await h.list('/rest/next-tournaments/', a)).limit).toBe(4);
+      // The operator's Spanish title for a Spanish page; the title otherwise.
+      expect((await h.list('/rest/next-tournaments/?limit=50&locale=es', a)).tournaments.find((t) => t.historyId === historyId)!.title).toBe('Carrera del arrecife');
       expect(upcoming.tournaments.find((t) => t.historyId === historyId)).toMatchObject({ id, historyId, title: 'Reef Race', start: startsAt, end: startsAt + 2 * HOUR, isActive: false, isOpen: true, isSubscribed: false, gamesIds: [h.gameId()], betsOn: 'tournaments_points', teamBasedTournament: null, playerData: null, winners: [], status: 'open' });
       expect(upcoming.tournaments.find((t) => t.historyId === historyId)!.prizes).toEqual([{ coins: 5000, entries: 2.5 }, { coins: 2000, entries: 1 }, { coins: 1000, entries: 0 }]);
 

@@ -27,8 +27,13 @@ export async function leadersOf(db: Db, store: StandingsStore, run: RunRow, play
   return { winners, place: read.place };
 }
 
-/** A run as the spec's Tournament entity, for `playerId` (null: a guest). */
-export async function tournamentView(db: Db, store: StandingsStore, run: RunRow, playerId: number | null, nowMs: number): Promise<Tournament> {
+/** A run's title in `locale`: the Spanish title when the operator gave one, else the title. */
+export function titleOf(run: Pick<RunRow, 'title' | 'title_es'>, locale: 'en' | 'es'): string {
+  return locale === 'es' && run.title_es ? run.title_es : run.title;
+}
+
+/** A run as the spec's Tournament entity, for `playerId` (null: a guest), its title in `locale`. */
+export async function tournamentView(db: Db, store: StandingsStore, run: RunRow, playerId: number | null, nowMs: number, locale: 'en' | 'es' = 'en'): Promise<Tournament> {
   const rules = rulesOf(run);
   const prizes = prizesOf(run);
   const entry = playerId === null ? undefined : await findEntry(db, run.id, playerId);
@@ -65,7 +70,7 @@ export async function tournamentView(db: Db, store: StandingsStore, run: RunRow,
   }
   return {
     ...runRef(run),
-    title: run.title,
+    title: titleOf(run, locale),
     start: Number(run.start_ms),
     end: Number(run.end_ms),
     isActive: run.status === 'running' && nowMs < Number(run.end_ms),

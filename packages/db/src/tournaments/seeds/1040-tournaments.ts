@@ -26,6 +26,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
       {
         slug: s.slug,
         title: s.title,
+        title_es: typeof s.titleEs === 'string' ? s.titleEs : null,
         starts_at_ms: typeof s.startsAt === 'number' ? s.startsAt : null,
         cron: typeof s.cron === 'string' ? s.cron : null,
         time_zone: typeof s.timeZone === 'string' ? s.timeZone : 'UTC',

@@ -20,13 +20,13 @@ export default function TournamentGameWidget({ gameId }: { gameId: number }) {
   const listId = useId();
   useEffect(() => {
     let live = true;
-    void http<{ data: Tournament | null }>('/rest/tournament/', { query: { gameId } })
+    void http<{ data: Tournament | null }>('/rest/tournament/', { query: { gameId, locale: i18n.language.startsWith('es') ? 'es' : 'en' } })
       .then((answer) => live && setRun(answer.data))
       .catch(() => undefined);
     return () => {
       live = false;
     };
-  }, [gameId]);
+  }, [gameId, i18n.language]);
   useRealtime('tournament', (message) => {
     if (message.action === 'positions') setRun((r) => (r && r.historyId === message.data.historyId ? { ...r, winners: message.data.winners, playerData: message.data.playerData } : r));
     else if (message.action === 'bet') setRun((r) => (r?.playerData && r.historyId === message.data.historyId ? { ...r, playerData: { ...r.playerData, points: message.data.points, roundsPlayed: message.data.roundsPlayed } } : r));
