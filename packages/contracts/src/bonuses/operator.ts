@@ -31,7 +31,7 @@ export const ZBonusCampaign = z.object({
   spinsLifetimeHours: z.number().nullable(),
   claimLifetimeHours: z.number(),
   active: z.boolean(),
-  grants: z.object({ pending: z.number().int(), credited: z.number().int(), revoked: z.number().int() }),
+  grants: z.object({ pending: z.number().int(), credited: z.number().int(), revoked: z.number().int(), expired: z.number().int() }),
 });
 
 export const ZBonusCampaignResponse = z.object({ success: z.literal(true), data: z.object({ campaign: ZBonusCampaign }) });
@@ -50,11 +50,12 @@ export const ZBonusGrantView = z.object({
   messageId: z.number().int(),
   campaignId: z.number().int(),
   playerId: z.number().int(),
-  status: z.enum(['pending', 'credited', 'revoked']),
+  status: z.enum(['pending', 'credited', 'revoked', 'expired']),
   grantedAt: z.string(),
   expiresAt: z.string(),
   creditedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
+  expiredAt: z.string().nullable(),
   /** The link the operator's email or push carries (relative to the site). */
   link: z.string(),
 });

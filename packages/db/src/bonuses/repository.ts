@@ -59,7 +59,7 @@ export async function grantCountsByCampaign(db: Db): Promise<Map<number, Record<
     .execute();
   const counts = new Map<number, Record<BonusGrantStatus, number>>();
   for (const row of rows) {
-    const entry = counts.get(row.campaign_id) ?? { pending: 0, credited: 0, revoked: 0 };
+    const entry = counts.get(row.campaign_id) ?? { pending: 0, credited: 0, revoked: 0, expired: 0 };
     entry[row.status] = Number(row.n);
     counts.set(row.campaign_id, entry);
   }
@@ -84,7 +84,7 @@ export interface NewBonusGrant {
 export async function insertGrant(db: Db, g: NewBonusGrant): Promise<{ grant: BonusGrantRow; replayed: boolean }> {
   const inserted = await db
     .insertInto('bonus_grants')
-    .values({ campaign_id: g.campaignId, player_id: g.playerId, status: 'pending', grant_key: g.grantKey, granted_at_ms: g.nowMs, expires_at_ms: g.expiresAtMs, granted_by: g.grantedBy, credited_at_ms: null, revoked_at_ms: null, free_spin_grant_id: null })
+    .values({ campaign_id: g.campaignId, player_id: g.playerId, status: 'pending', grant_key: g.grantKey, granted_at_ms: g.nowMs, expires_at_ms: g.expiresAtMs, granted_by: g.grantedBy, credited_at_ms: null, revoked_at_ms: null, expired_at_ms: null, free_spin_grant_id: null })
     .onConflict((oc) => oc.column('grant_key').doNothing())
     .returningAll()
     .executeTakeFirst();
@@ -156,4 +156,21 @@ export async function setGrantFreeSpinGrant(db: Db, id: number, freeSpinGrantId:
 export async function revokeGrant(db: Db, id: number, nowMs: number): Promise<boolean> {
   const result = await db.updateTable('bonus_grants').set({ status: 'revoked', revoked_at_ms: nowMs }).where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Marks up to `limit` pending grants whose end has passed (`expires_at_ms <= nowMs`) as `expired`, the
+ * oldest ends first, and answers how many it marked. Only from pending: a grant credited or revoked
+ * meanwhile keeps its status, and a second run finds nothing left to mark.
+ */
+export async function expirePendingGrants(db: Db, nowMs: number, limit: number): Promise<number> {
+  const due = db.selectFrom('bonus_grants').select('id').where('status', '=', 'pending').where('expires_at_ms', '<=', nowMs).orderBy('expires_at_ms').orderBy('id').limit(limit);
+  const result = await db
+    .updateTable('bonus_grants')
+    .set({ status: 'expired', expired_at_ms: nowMs })
+    .where('id', 'in', due)
+    .where('status', '=', 'pending')
+    .where('expires_at_ms', '<=', nowMs)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }

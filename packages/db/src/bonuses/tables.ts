@@ -31,7 +31,7 @@ export interface BonusGrantsTable {
   id: Generated<number>;
   campaign_id: number;
   player_id: number;
-  status: 'pending' | 'credited' | 'revoked';
+  status: 'pending' | 'credited' | 'revoked' | 'expired';
   /** `<campaign>:<player>:<operator's request key>`: a retried grant sends one message. */
   grant_key: string;
   granted_at_ms: number;
@@ -40,6 +40,8 @@ export interface BonusGrantsTable {
   granted_by: number | null;
   credited_at_ms: number | null;
   revoked_at_ms: number | null;
+  /** When the expiry job marked it `expired` (its end, `expires_at_ms`, had passed while it was pending). */
+  expired_at_ms: number | null;
   /** freeSpins: the rewards engine's grant it became. */
   free_spin_grant_id: number | null;
 }

@@ -7,8 +7,11 @@
 
 export type BonusType = 'freeEntries' | 'freeSpins';
 
-/** `pending`: sent, not claimed yet; `credited`: claimed and paid; `revoked`: withdrawn by an operator. */
-export type BonusGrantStatus = 'pending' | 'credited' | 'revoked';
+/**
+ * `pending`: sent, not claimed yet; `credited`: claimed and paid; `revoked`: withdrawn by an operator;
+ * `expired`: its end passed unclaimed (marked by the `bonuses.expire-messages` job).
+ */
+export type BonusGrantStatus = 'pending' | 'credited' | 'revoked' | 'expired';
 
 export const HOUR_MS = 3_600_000;
 
@@ -70,6 +73,7 @@ export type BonusUnavailability = 'expired' | 'alreadyCredited' | 'revoked' | 'c
 export function grantUnavailability(grant: { status: BonusGrantStatus; expiresAtMs: number }, campaignActive: boolean, nowMs: number): BonusUnavailability | null {
   if (grant.status === 'credited') return 'alreadyCredited';
   if (grant.status === 'revoked') return 'revoked';
+  if (grant.status === 'expired') return 'expired';
   if (nowMs >= grant.expiresAtMs) return 'expired';
   if (!campaignActive) return 'campaignInactive';
   return null;

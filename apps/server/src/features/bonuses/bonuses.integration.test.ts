@@ -34,7 +34,9 @@ describe.each(dialectsUnderTest())('bonus offers on %s', (dialect) => {
     await test?.close();
   });
 
-  const operator = async () => ({ cookie: await operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD) });
+  // One operator sign-in for the file (sign-ins are rate-limited).
+  let operatorSession: Promise<string> | undefined;
+  const operator = async () => ({ cookie: await (operatorSession ??= operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD)) });
   const player = async () => {
     sequence += 1;
     const { cookie, uuid } = await signUpViaApi(app, `bonuses-${dialect}-${sequence}@example.com`);
@@ -248,5 +250,55 @@ describe.each(dialectsUnderTest())('bonus offers on %s', (dialect) => {
     expect((await app.inject({ method: 'GET', url: '/api/operator/bonuses/campaigns/' })).statusCode).toBe(401);
     const audit = await db().selectFrom('operator_audit').select('action').where('action', 'like', 'bonuses.%').execute();
     expect(new Set(audit.map((a) => a.action))).toEqual(new Set(['bonuses.campaign.create', 'bonuses.grants.send', 'bonuses.campaign.active', 'bonuses.grant.revoke']));
+  });
+  it('the expiry job marks messages past their end expired, once, and both sides see it (fake clock)', async () => {
+    const headers = await operator();
+    const short = await freeEntries(150, 1);
+    const long = await freeEntries(150, 48);
+    const a = await player();
+    const b = await player();
+    const sent = (await send(short.id, [a.uuid, b.uuid])).sent;
+    const mine = sent.find((s) => s.playerUuid === a.uuid)!.messageId;
+    const theirs = sent.find((s) => s.playerUuid === b.uuid)!.messageId;
+    const credited = (await send(short.id, [a.uuid])).sent[0]!.messageId;
+    expect((await credit(a.cookie, short.id, credited)).statusCode).toBe(200);
+    const later = (await send(long.id, [a.uuid])).sent[0]!.messageId;
+    const ids = [mine, theirs, credited, later];
+    const rows = async () => (await db().selectFrom('bonus_grants').select(['id', 'status', 'expired_at_ms']).where('id', 'in', ids).orderBy('id').execute()).map((r) => [r.status, r.expired_at_ms === null ? null : Number(r.expired_at_ms)]);
+    const runExpiry = () => app.jobs.runner.runDue({ kinds: ['bonuses.expire-messages'] });
+
+    // Before the end: the job leaves every message as it is.
+    clock.advance(HOUR_MS - 60_000);
+    await runExpiry();
+    expect(await rows()).toEqual([['pending', null], ['pending', null], ['credited', null], ['pending', null]]);
+
+    // The end passes (the end itself is past); the next run of the five-minute schedule marks them.
+    clock.advance(6 * 60_000);
+    await runExpiry();
+    const markedAtMs = clock.nowMs();
+    expect(await rows()).toEqual([['expired', markedAtMs], ['expired', markedAtMs], ['credited', null], ['pending', null]]);
+
+    // Idempotent: the same occurrence run again (as after a crash before its done mark) and later runs change nothing.
+    const job = await db().selectFrom('jobs').select(['id']).where('kind', '=', 'bonuses.expire-messages').where('status', '=', 'done').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    await db().updateTable('jobs').set({ status: 'pending', run_at_ms: clock.nowMs() }).where('id', '=', job.id).execute();
+    clock.advance(10 * 60_000);
+    await runExpiry();
+    expect(await db().selectFrom('jobs').select('status').where('id', '=', job.id).executeTakeFirstOrThrow()).toEqual({ status: 'done' });
+    expect(await rows()).toEqual([['expired', markedAtMs], ['expired', markedAtMs], ['credited', null], ['pending', null]]);
+
+    // The player: refused as expired, nothing listed, nothing moved.
+    const before = await balance(a.id);
+    expect(code(await check(a.cookie, mine))).toBe('BONUS_EXPIRED');
+    expect(code(await credit(a.cookie, short.id, mine))).toBe('BONUS_EXPIRED');
+    expect((await list(a.cookie)).map((x) => x.messageId)).toEqual([later]);
+    expect(await balance(a.id)).toEqual(before);
+
+    // The operator: the status, when it was marked, the counts; an expired message cannot be revoked.
+    const grants = (await app.inject({ method: 'GET', url: `/api/operator/bonuses/players/${a.uuid}/grants/`, headers })).json().data.grants as { messageId: number; status: string; expiredAt: string | null }[];
+    expect(grants.find((g) => g.messageId === mine)).toMatchObject({ status: 'expired', expiredAt: new Date(markedAtMs).toISOString() });
+    expect(grants.find((g) => g.messageId === later)).toMatchObject({ status: 'pending', expiredAt: null });
+    const campaigns = (await app.inject({ method: 'GET', url: '/api/operator/bonuses/campaigns/', headers })).json().data.campaigns as { id: number; grants: object }[];
+    expect(campaigns.find((x) => x.id === short.id)!.grants).toEqual({ pending: 0, credited: 1, revoked: 0, expired: 2 });
+    expect(code(await app.inject({ method: 'POST', url: `/api/operator/bonuses/grants/${mine}/revoke/`, headers }))).toBe('BONUS_GRANT_NOT_PENDING');
   });
 });

@@ -5,6 +5,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
 import { checkBonus, creditBonus, listClaimableBonuses } from './claims';
+import { expireMessagesJob } from './expire-job';
 import { bonusOperatorRoutes } from './operator-routes';
 
 /**
@@ -37,4 +38,6 @@ export default defineFeature({
   },
 
   operatorRoutes: bonusOperatorRoutes,
+
+  jobs: [expireMessagesJob],
 });

@@ -50,6 +50,7 @@ function grantView(g: BonusGrantRow) {
     expiresAt: iso(g.expires_at_ms)!,
     creditedAt: iso(g.credited_at_ms),
     revokedAt: iso(g.revoked_at_ms),
+    expiredAt: iso(g.expired_at_ms),
     link: bonusLink(Number(g.id)),
   };
 }
@@ -68,7 +69,7 @@ async function campaignView(db: Kysely<Database> | Transaction<Database>, c: Bon
     spinsLifetimeHours: c.spins_lifetime_ms === null ? null : Number(c.spins_lifetime_ms) / HOUR_MS,
     claimLifetimeHours: Number(c.claim_lifetime_ms) / HOUR_MS,
     active: c.active === 1,
-    grants: (counts ?? (await grantCountsByCampaign(db))).get(c.id) ?? { pending: 0, credited: 0, revoked: 0 },
+    grants: (counts ?? (await grantCountsByCampaign(db))).get(c.id) ?? { pending: 0, credited: 0, revoked: 0, expired: 0 },
   };
 }
 
