@@ -12,7 +12,7 @@ import type { AnyJobDefinition } from '../jobs/registry';
 import type { Operator } from '../kyc/operators';
 
 /** The app-init fields a feature may answer (spec §3 "App init data"): each is off until its feature says otherwise. */
-export type AppInitFeatureKey = 'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague' | 'TournamentsSubscriptions' | 'bannerPresetPackage' | 'popupPresetPackage';
+export type AppInitFeatureKey = 'popUpAds' | 'dailyLogin' | 'scratchCardLottery' | 'magicBox' | 'depositStreak' | 'moneyBox' | 'prizeDrops' | 'bingo' | 'season' | 'rankLeague' | 'TournamentsSubscriptions' | 'bannerPresetPackage' | 'popupPresetPackage' | 'popupPresetPackages';
 
 export interface AppInitSliceInput {
   /** The feature's site-wide row of `feature_status` (its JSON), or null when it has none. */

@@ -27,6 +27,8 @@ export interface FeatureState {
    * shows a ready badge or a countdown on the feature's entries. Absent: the feature tells nothing.
    */
   availableAtMs?: number;
+  /** Ids of the offers the feature puts forward, in order (promo offers: app init's `popupPresetPackages`). */
+  offerIds?: readonly string[];
 }
 
 /** What a deep link or a visibility rule may look at besides the feature's own state. */

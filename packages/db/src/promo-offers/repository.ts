@@ -200,11 +200,55 @@ export interface WelcomeOfferStatus {
   imagePopup: string | null;
 }
 
+/**
+ * A pop-up offer of app init's `popupPresetPackages`: a public preset the operator gave a pop-up picture
+ * (`imagePopup`), with the conditions a player's purchase is judged by.
+ */
+export type PopupOfferStatus = Omit<WelcomeOfferStatus, 'bundleId'> & { imagePopup: string; limitPerDay: number | null };
+
 export const PROMO_OFFERS_FEATURE = 'promo-offers';
 
 /**
- * Writes the feature's site-wide status (app init's bannerPresetPackage / popupPresetPackage come from
- * it): call in the transaction of every change to bundles or presets.
+ * Which presets are pop-up offers (docs/features/promo-offers.md): active (preset and package), with a
+ * pop-up picture, and public: not link- or flip-only, not a step of a bundle (the welcome pack has its own
+ * place, `popupPresetPackage`), not for a first purchase only.
+ */
+export function isPopupOffer(preset: PresetWithPackage): preset is PresetWithPackage & { image_popup: string } {
+  return (
+    preset.image_popup !== null &&
+    Number(preset.active) === 1 &&
+    Number(preset.pkg.active) === 1 &&
+    Number(preset.subscription_required) === 0 &&
+    preset.offer_set === null &&
+    preset.bundle_id === null &&
+    Number(preset.first_purchase_only) === 0
+  );
+}
+
+function popupOfferStatus(preset: PresetWithPackage & { image_popup: string }): PopupOfferStatus {
+  const pkg = preset.pkg;
+  return {
+    id: pkg.id,
+    priceCents: Number(pkg.price_cents),
+    usualPriceCents: pkg.usual_price_cents === null ? null : Number(pkg.usual_price_cents),
+    goldCoins: Number(pkg.gold_coins),
+    fortuneCents: Number(pkg.fortune_cents),
+    badgeLabel: pkg.badge_label,
+    bestDeal: Number(pkg.best_deal) === 1,
+    mostPopular: Number(pkg.most_popular) === 1,
+    relatedPresetIds: JSON.parse(preset.related_preset_ids) as string[],
+    dayOfWeek: preset.day_of_week === null ? null : Number(preset.day_of_week),
+    minBalance: preset.min_balance === null ? null : Number(preset.min_balance),
+    limitPerDay: preset.limit_per_day === null ? null : Number(preset.limit_per_day),
+    availableTillMs: preset.available_till_ms === null ? null : Number(preset.available_till_ms),
+    imagePopup: preset.image_popup,
+  };
+}
+
+/**
+ * Writes the feature's site-wide status (app init's bannerPresetPackage / popupPresetPackage, the welcome
+ * offer, and popupPresetPackages, the pop-up offers in display order, come from it): call in the
+ * transaction of every change to bundles or presets.
  */
 export async function refreshWelcomeStatus(db: Db, nowMs: number): Promise<WelcomeOfferStatus | null> {
   const bundles = (await listBundles(db)).filter((b) => Number(b.active) === 1 && b.type === 'welcomePack');
@@ -232,7 +276,8 @@ export async function refreshWelcomeStatus(db: Db, nowMs: number): Promise<Welco
     break;
   }
   // Written only when it changed: the write moves the content stamp every process reloads on.
-  const status = { welcome };
+  const popups = (await listPresets(db)).filter(isPopupOffer).map(popupOfferStatus);
+  const status = { welcome, popups };
   const current = await db.selectFrom('feature_status').select('status_json').where('feature', '=', PROMO_OFFERS_FEATURE).executeTakeFirst();
   if (current?.status_json !== JSON.stringify(status)) await writeFeatureStatus(db, PROMO_OFFERS_FEATURE, status, nowMs);
   return welcome;

@@ -3,13 +3,13 @@ import { AppError } from '@sweepstack/contracts/errors';
 import { ZBundleConfigsQuery, ZBundleConfigsResponse, ZCheckAvailabilityRequest, ZCheckAvailabilityResponse } from '@sweepstack/contracts/promo-offers/bundles';
 import { ZFlipQuery, ZFlipResponse, ZSubscribeRequest, ZSubscribeResponse } from '@sweepstack/contracts/promo-offers/links';
 import { readPlayerFeatureState, writePlayerFeatureState } from '@sweepstack/db/repositories/feature-state';
-import { findPreset, findPresetByUrlHash, listBundles, listPresets, subscribe, type WelcomeOfferStatus } from '@sweepstack/db/promo-offers/repository';
+import { findPreset, findPresetByUrlHash, listBundles, listPresets, type PopupOfferStatus, subscribe, type WelcomeOfferStatus } from '@sweepstack/db/promo-offers/repository';
 import { shownDespite } from '@sweepstack/domain/promo-offers/availability';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
 import { flipTheCoin } from './flip-the-coin';
-import { bundlesFor, evaluatePresets, FEATURE, presetAnswer, REFUSAL_CODES, welcomeAnswer } from './offers';
+import { bundlesFor, evaluatePresets, FEATURE, popupAnswers, presetAnswer, REFUSAL_CODES, welcomeAnswer } from './offers';
 import { promoOfferOperatorRoutes } from './operator-routes';
 import { promoOfferPromotions } from './promotion';
 
@@ -105,6 +105,7 @@ export default defineFeature({
   appInit: [
     { key: 'bannerPresetPackage', build: welcomeSlice },
     { key: 'popupPresetPackage', build: welcomeSlice },
+    { key: 'popupPresetPackages', build: ({ status, nowMs }) => popupAnswers((status as { popups?: PopupOfferStatus[] } | null)?.popups ?? [], nowMs) },
   ],
 
   cashierOffers: async ({ db, player, nowMs }) => {

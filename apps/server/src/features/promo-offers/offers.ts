@@ -1,7 +1,7 @@
 import type { ErrorCode } from '@sweepstack/contracts/errors';
 import type { PromoOfferBundle, PromoOfferPreset } from '@sweepstack/contracts/promo-offers/preset';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
-import { hasAnyPurchase, listBundles, listPresets, type PresetWithPackage, promoPurchasesOf, subscriptionsOf, type WelcomeOfferStatus } from '@sweepstack/db/promo-offers/repository';
+import { hasAnyPurchase, listBundles, listPresets, type PopupOfferStatus, type PresetWithPackage, promoPurchasesOf, subscriptionsOf, type WelcomeOfferStatus } from '@sweepstack/db/promo-offers/repository';
 import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone';
 import type { Database } from '@sweepstack/db/schema';
 import { isoWeekday, type PlayerFacts, type PresetConditions, type UnavailabilityReason, unavailabilityReasons } from '@sweepstack/domain/promo-offers/availability';
@@ -90,6 +90,40 @@ export function welcomeAnswer(welcome: WelcomeOfferStatus, nowMs: number): (Prom
     imagePopup: welcome.imagePopup,
     promoOffer: true,
   };
+}
+
+/**
+ * App init's pop-up offers (popupPresetPackages) from the feature's status row: those not past their
+ * `availableTill`. The day, the daily limit and the balance rule depend on the player and the operator's
+ * day: the available-sets list and the purchase guard judge them (the web offers the first pop-up offer
+ * that list says is buyable now).
+ */
+export function popupAnswers(popups: readonly PopupOfferStatus[], nowMs: number): PromoOfferPreset[] {
+  return popups
+    .filter((p) => p.availableTillMs === null || nowMs <= p.availableTillMs)
+    .map((p) => {
+      const usualPriceCents = p.usualPriceCents ?? p.priceCents;
+      return {
+        id: p.id,
+        coins: p.goldCoins,
+        entries: p.fortuneCents / 100,
+        price: p.priceCents / 100,
+        priceCents: p.priceCents,
+        usualPrice: usualPriceCents / 100,
+        usualPriceCents,
+        badgeLabel: p.badgeLabel,
+        bestDeal: p.bestDeal,
+        mostPopular: p.mostPopular,
+        relatedPresetIds: p.relatedPresetIds,
+        dayOfWeek: p.dayOfWeek,
+        isLimitPerDayReason: false,
+        isMinBalanceReason: false,
+        minBalance: p.minBalance,
+        availableTill: p.availableTillMs === null ? null : new Date(p.availableTillMs).toISOString(),
+        imagePopup: p.imagePopup,
+        promoOffer: true as const,
+      };
+    });
 }
 
 /** Every preset with the reasons this visitor cannot buy it now (a guest: as a new player would be told). */

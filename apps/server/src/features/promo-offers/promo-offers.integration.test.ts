@@ -318,6 +318,35 @@ describe.each(dialectsUnderTest())('promo offers on %s', (dialect) => {
     expect((await getPlayerBalance(db(), player.id)).coins - before.coins).toBe(BASE_PRESET.goldCoins);
     await expectRefused(player, 'ending-soon', 'PROMO_OFFER_EXPIRED');
   });
+  it('answers the public presets with a pop-up picture as app init popupPresetPackages, without link-only, switched-off or ended ones', async () => {
+    const ids = (init: { popupPresetPackages: { id: string }[] }) => init.popupPresetPackages.map((p) => p.id);
+    // The seed's daily deal has a pop-up picture: guests and players get it, in the spec's preset shape.
+    const guest = await appInit();
+    expect(guest.popupPresetPackages).toEqual([
+      expect.objectContaining({ id: 'daily-deal', coins: 6000, entries: 4, priceCents: 299, usualPriceCents: 499, minBalance: 20000, imagePopup: '/images/promo-offers/daily-deal.svg', promoOffer: true }),
+    ]);
+    const player = await signUp();
+    expect(ids(await appInit(player))).toEqual(['daily-deal']);
+
+    const picture = '/images/promo-offers/daily-deal.svg';
+    const endsAtMs = clock.nowMs() + HOUR_MS;
+    await putPreset('popup-soon-over', { imagePopup: picture, availableTill: new Date(endsAtMs).toISOString(), sortOrder: 4 });
+    await putPreset('popup-link-only', { imagePopup: picture, subscriptionRequired: true, urlHash: 'popup-link-only-1' });
+    await putPreset('popup-switched-off', { imagePopup: picture, active: false });
+    await putPreset('popup-no-picture', {});
+    expect(ids(await appInit())).toEqual(['popup-soon-over', 'daily-deal']);
+    expect(ids(await appInit(player))).toEqual(['popup-soon-over', 'daily-deal']);
+
+    // The picture taken away: no longer a pop-up offer (still sold as a preset).
+    await putPreset('popup-soon-over', { imagePopup: null, availableTill: new Date(endsAtMs).toISOString(), sortOrder: 4 });
+    expect(ids(await appInit())).toEqual(['daily-deal']);
+    await putPreset('popup-soon-over', { imagePopup: picture, availableTill: new Date(endsAtMs).toISOString(), sortOrder: 4 });
+    expect(ids(await appInit(player))).toEqual(['popup-soon-over', 'daily-deal']);
+    // Past its availableTill: gone without any write.
+    clock.advance(2 * HOUR_MS);
+    expect(ids(await appInit(player))).toEqual(['daily-deal']);
+    await putPreset('popup-soon-over', { active: false });
+  });
 });
 
 const BASE_PRESET = {

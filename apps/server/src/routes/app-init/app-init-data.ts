@@ -26,6 +26,7 @@ function featureFlags(): Pick<AppInitData, AppInitFeatureKey> {
     // The offers a feature may answer (promo offers: the welcome offer).
     bannerPresetPackage: null,
     popupPresetPackage: null,
+    popupPresetPackages: [],
   };
 }
 
@@ -67,7 +68,7 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | AppInitFeatureKey | 'popupPresetPackages'>;
+type PlayerVariable = Omit<AppInitData, 'activeSocialAccounts' | AppInitFeatureKey>;
 
 /** The part of a player's app init that depends on the player (one object literal, no spreads). */
 function playerVariable({ theme, player, restrictionIdsHash, termsRequirement, depositsCount, balance, profileCompleted, connection, games }: PlayerAppInitInputs): PlayerVariable {
@@ -147,7 +148,6 @@ export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: read
     // No social sign-in providers exist.
     activeSocialAccounts: [],
     ...constantFlags,
-    popupPresetPackages: [],
   });
   // `{"success":true,"data":{<constant fields>,` serialized once; the per-player fields close it.
   const prefix = `{"success":true,"data":${JSON.stringify(playerConstant).slice(0, -1)},`;
@@ -177,7 +177,6 @@ export function appInitBuilder(slices: readonly AppInitSlice[], timeSlices: read
         ...featureFlags(),
         ...sliceFields(features, null, featureOf),
         registration: { complete: false, registrationFunnel: { funnelType: null } },
-        popupPresetPackages: [],
         playerInfo: null,
         ...NO_CONNECTION,
       }),

@@ -61,7 +61,7 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       // The welcome offer (promo offers, seeded): shown to guests and to players before a purchase.
       bannerPresetPackage: expect.objectContaining({ id: 'welcome-1', promoOffer: true }),
       popupPresetPackage: expect.objectContaining({ id: 'welcome-1' }),
-      popupPresetPackages: [],
+      popupPresetPackages: [expect.objectContaining({ id: 'daily-deal', imagePopup: '/images/promo-offers/daily-deal.svg' })],
       wsConnectionData: null,
       websocket: null,
       token: null,

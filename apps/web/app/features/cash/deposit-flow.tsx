@@ -15,7 +15,7 @@ import { applyMask, cardNumberMask, cvcMask, EXPIRY_MASK, validateCard } from '.
 import { formatUsd } from './limits';
 
 /** A package as the list shows it: promo offer presets carry their conditions (features/promo-offers). */
-type ListedPackage = CoinPackage & Partial<Pick<PromoOfferPreset, 'promoOffer' | 'isLimitPerDayReason' | 'isMinBalanceReason'>>;
+type ListedPackage = CoinPackage & Partial<Pick<PromoOfferPreset, 'promoOffer' | 'isLimitPerDayReason' | 'isMinBalanceReason' | 'imagePopup'>> & { step?: number };
 
 export function usePackages(): { packages: ListedPackage[] | null; welcome: ListedPackage | null; failed: boolean } {
   const [packages, setPackages] = useState<ListedPackage[] | null>(null);

@@ -22,3 +22,33 @@ export function shouldOpenPresetPackage(input: { accountStatus: string | null; c
   if (input.busy) return false;
   return !/\/(signin|signup|reset|geoblock|register|registration-complete)\/?$/.test(input.path);
 }
+
+/** What the choice needs of a package of the available-sets list (promo offers carry their conditions). */
+export interface OfferCandidate {
+  id: string;
+  mostPopular: boolean;
+  promoOffer?: boolean;
+  imagePopup?: string | null;
+  isLimitPerDayReason?: boolean;
+  isMinBalanceReason?: boolean;
+}
+
+export type PresetOfferChoice<P extends OfferCandidate> = { kind: 'welcome' | 'popup' | 'package'; offer: P } | null;
+
+/**
+ * Which offer the preset package modal shows (docs/features/promo-offers.md): the welcome offer (the
+ * welcome pack's first step) for a player who has bought nothing; else the first pop-up offer
+ * (app init's `popupPresetPackages`: a public preset with a pop-up picture) this player can buy now;
+ * else the welcome pack's next step; else the most popular package, else the first.
+ */
+export function choosePresetOffer<P extends OfferCandidate>(input: { welcome: (P & { step?: number }) | null; packages: readonly P[] | null; popupIds: readonly string[] }): PresetOfferChoice<P> {
+  const { welcome, packages } = input;
+  if (welcome && (welcome.step ?? 1) === 1) return { kind: 'welcome', offer: welcome };
+  const popup = input.popupIds
+    .map((id) => packages?.find((p) => p.id === id && p.promoOffer === true && p.imagePopup && !p.isLimitPerDayReason && !p.isMinBalanceReason))
+    .find((p) => p !== undefined);
+  if (popup) return { kind: 'popup', offer: popup };
+  if (welcome) return { kind: 'welcome', offer: welcome };
+  const regular = packages?.find((p) => p.mostPopular) ?? packages?.[0];
+  return regular ? { kind: 'package', offer: regular } : null;
+}

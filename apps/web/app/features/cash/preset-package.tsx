@@ -11,14 +11,16 @@ import { cashHash } from './cash-route';
 import { usePackages } from './deposit-flow';
 import { formatUsd } from './limits';
 import { takeSignupGiftMark } from '../auth/signup-gift';
-import { PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_OPEN_AFTER_LOAD_MS, PRESET_PACKAGE_REMIND_S, presetPackageDelayMs, shouldOpenPresetPackage } from './preset-package-rule';
+import { choosePresetOffer, PRESET_PACKAGE_COOKIE, PRESET_PACKAGE_OPEN_AFTER_LOAD_MS, PRESET_PACKAGE_REMIND_S, presetPackageDelayMs, shouldOpenPresetPackage } from './preset-package-rule';
 
 function PresetPackageDialog({ onClose }: { onClose(): void }) {
   const { t } = useTranslation();
   const root = useRootData();
   const { packages, welcome } = usePackages();
-  // The welcome offer (its pack's current step) comes first for players who can buy it (features/promo-offers).
-  const offer = welcome ?? packages?.find((p) => p.mostPopular) ?? packages?.[0] ?? null;
+  // The welcome offer first, then a pop-up offer this player can buy now, then the pack's next step (features/promo-offers).
+  const choice = choosePresetOffer({ welcome, packages, popupIds: root.player?.features['promo-offers']?.offerIds ?? [] });
+  const offer = choice?.offer ?? null;
+  const kind = choice?.kind ?? 'package';
   useEffect(() => trackOpenPopup('preset_package', 'cash_widget'), []);
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
@@ -26,13 +28,15 @@ function PresetPackageDialog({ onClose }: { onClose(): void }) {
         <Dialog.Overlay className="fixed inset-0 z-[60] bg-black/70" />
         <Dialog.Content
           data-testid="modal-preset-package"
+          data-offer-kind={kind}
           className="fixed left-1/2 top-1/2 z-[61] max-h-[90dvh] w-[min(92vw,28rem)] -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-theme-lg border border-line bg-surface p-6 text-fg shadow-2xl"
         >
           <Dialog.Close className="btn btn-ghost btn-icon absolute right-3 top-3" aria-label={t('common.close')}>
             <CloseIcon />
           </Dialog.Close>
-          <Dialog.Title className="pr-10 text-2xl font-extrabold">{welcome ? t('promoOffers.welcome.title') : t('cash.preset.title')}</Dialog.Title>
-          <Dialog.Description className="mt-2 text-muted">{welcome ? t('promoOffers.welcome.text') : t('cash.preset.text')}</Dialog.Description>
+          <Dialog.Title className="pr-10 text-2xl font-extrabold">{t(kind === 'welcome' ? 'promoOffers.welcome.title' : kind === 'popup' ? 'promoOffers.popup.title' : 'cash.preset.title')}</Dialog.Title>
+          <Dialog.Description className="mt-2 text-muted">{t(kind === 'welcome' ? 'promoOffers.welcome.text' : kind === 'popup' ? 'promoOffers.popup.text' : 'cash.preset.text')}</Dialog.Description>
+          {kind === 'popup' && offer?.imagePopup && <img src={offer.imagePopup} alt="" width={320} height={160} className="mx-auto mt-4 h-auto w-full max-w-xs rounded-theme-lg" data-testid="preset-package-image" />}
           {offer && (
             <p className="card mt-4 p-3 text-center font-bold tabular-nums">
               {formatGoldCoins(offer.coins, root.locale)} {t('balance.gold')} + {formatFortuneCoins(offer.entries, root.locale)} {t('balance.fortune')} ·{' '}

@@ -7,6 +7,12 @@ declare module '../../platform/feature' {
   }
 }
 
+/** The ids of app init's popupPresetPackages (a list of presets; anything else counts as none). */
+function popupOfferIds(offers: unknown): string[] {
+  if (!Array.isArray(offers)) return [];
+  return offers.flatMap((offer: unknown) => (typeof offer === 'object' && offer !== null && typeof (offer as { id?: unknown }).id === 'string' ? [(offer as { id: string }).id] : []));
+}
+
 /**
  * Promo offers (docs/features/promo-offers.md): `?promoOffer=<hash>` applies the link after login
  * (2 s, spec §9) and opens the cash widget on its preset; `?promoOfferSet=<set>` flips the coin of a
@@ -15,6 +21,8 @@ declare module '../../platform/feature' {
  */
 export default defineFeature({
   id: 'promo-offers',
+  // The pop-up offers (app init's popupPresetPackages) the preset package modal may show (features/cash).
+  state: (init) => ({ isActive: true, offerIds: popupOfferIds(init.popupPresetPackages as unknown) }),
   modals: {
     'promo-offer-link': { load: () => import('./ui/promo-offer-link-modal'), closesOnBackdrop: false, described: true },
     'flip-the-coin': { load: () => import('./ui/flip-the-coin-modal'), closesOnBackdrop: false, described: true },
