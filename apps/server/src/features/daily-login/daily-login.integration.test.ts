@@ -1,14 +1,12 @@
 import { currentLadder } from '@sweepstack/db/daily-login/repository';
-import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { rewardNotices } from '@sweepstack/db/rewards/repository';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startExclusion } from '../../responsible-play/exclusions';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { featureTestApp } from '../../testing/feature-test-app';
 import { DAILY_LOGIN_FINISH_JOB } from './finish-job';
 
 const DAY_MS = 86_400_000;
@@ -33,31 +31,17 @@ interface Info {
 }
 
 describe.each(dialectsUnderTest())('daily login on %s', (dialect) => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = new ManualClock(START_MS);
-  let sequence = 0;
-  const db = () => test.database.db;
-
-  beforeAll(async () => {
-    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
-    app = test.app;
-  }, 120_000);
-  afterEach(async () => {
-    // Money is never created or lost: every test leaves a ledger that balances.
-    expect(await auditLedger(db())).toEqual([]);
-  });
-  afterAll(async () => {
-    await test?.close();
+  const h = featureTestApp(dialect, { name: 'daily', clock }).hooks();
+  const db = h.db;
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = h.app();
   });
 
   // Operator sessions are short; the fake clock walks days, so each call signs in afresh.
-  const operatorHeaders = async () => ({ cookie: await operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD) });
-  const player = async () => {
-    sequence += 1;
-    const { cookie, uuid } = await signUpViaApi(app, `daily-${sequence}@example.com`);
-    return { cookie, id: await playerIdOf(db(), uuid) };
-  };
+  const operatorHeaders = async () => ({ cookie: await h.operatorCookie(true) });
+  const player = h.signUp;
   const info = async (cookie?: string) => {
     const res = await app.inject({ method: 'GET', url: '/rest/daily-login/info/', headers: cookie ? { cookie } : {} });
     expect(res.statusCode, res.body).toBe(200);

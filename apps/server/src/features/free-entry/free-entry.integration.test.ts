@@ -1,13 +1,11 @@
-import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startExclusion } from '../../responsible-play/exclusions';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { featureTestApp } from '../../testing/feature-test-app';
 
 const DAY_MS = 86_400_000;
 /** Noon in New York (the default operator time zone) on Friday 2027-01-08. */
@@ -15,29 +13,16 @@ const START_MS = Date.parse('2027-01-08T17:00:00Z');
 const PROFILE = { name: 'Ada', surname: 'Lovelace', birthday: '1990-02-03', zip: '98101', city: 'Seattle', address: '12 Main St.', phone: '+15551234567' };
 
 describe.each(dialectsUnderTest())('free entry (AMOE) on %s', (dialect) => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = new ManualClock(START_MS);
-  let sequence = 0;
-  const db = () => test.database.db;
-
-  beforeAll(async () => {
-    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
-    app = test.app;
-  }, 120_000);
-  afterEach(async () => {
-    expect(await auditLedger(db())).toEqual([]);
-  });
-  afterAll(async () => {
-    await test?.close();
+  const h = featureTestApp(dialect, { name: 'free-entry', clock }).hooks();
+  const db = h.db;
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = h.app();
   });
 
-  const operator = async () => ({ cookie: await operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD) });
-  const player = async () => {
-    sequence += 1;
-    const { cookie, uuid } = await signUpViaApi(app, `free-entry-${sequence}@example.com`);
-    return { cookie, id: await playerIdOf(db(), uuid) };
-  };
+  const operator = async () => ({ cookie: await h.operatorCookie(true) });
+  const player = h.signUp;
   const info = async (cookie?: string) => {
     const res = await app.inject({ method: 'GET', url: '/rest/free-entry/', headers: cookie ? { cookie } : {} });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,20 +1,15 @@
 import { ZLotteryDetailsResponse } from '@sweepstack/contracts/lottery/details';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
-import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
-import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { pickWinners, ticketListText } from '@sweepstack/domain/lottery/rules';
 import { findGame } from '@sweepstack/games/catalogue/games';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
 import { sha256, toHex, utf8 } from '@sweepstack/games/fairness/sha256';
-import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ManualClock } from '../../testing/auth-helpers';
+import { featureTestApp } from '../../testing/feature-test-app';
 import { JOB_AUTO_CREDIT, JOB_DRAW, JOB_PLAN } from './draws';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DAY = 86_400_000;
 const hex = (text: string) => toHex(sha256(utf8(text)));
 let keys = 0;
@@ -23,20 +18,14 @@ const requestKey = () => `lottery-test-${++keys}-${Date.now()}`;
 describe.each(dialectsUnderTest())('promo lottery on %s', (dialect) => {
   // Monday 4 January 2027, noon in New York: the week's draw closes Monday 11 January at midnight there.
   const clock = new ManualClock(Date.parse('2027-01-04T17:00:00Z'));
-  let t: TestApp;
-  let players = 0;
-  const db = () => t.database.db;
-  const app = () => t.app;
+  const h = featureTestApp(dialect, { name: 'lottery', clock }).hooks();
+  const db = h.db;
+  const app = h.app;
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
     // The start hook scheduled a planner run: it opens the weekly and the monthly draw.
     await app().jobs.runner.runDue({ kinds: [JOB_PLAN] });
   }, 60_000);
-  afterAll(() => t?.close());
-  afterEach(async () => {
-    await expectLedgerBalanced(db());
-  });
 
   const get = (url: string, cookie?: string) => app().inject({ method: 'GET', url: `/rest/promo-events/lottery${url}`, headers: cookie ? { cookie } : {} });
   const details = async (type: string, cookie?: string) => {
@@ -44,20 +33,8 @@ describe.each(dialectsUnderTest())('promo lottery on %s', (dialect) => {
     expect(res.statusCode, res.body).toBe(200);
     return ZLotteryDetailsResponse.parse(res.json()).data;
   };
-  const settle = async () => {
-    for (let i = 0; i < 400; i++) {
-      const left = await db().selectFrom('domain_events').select((eb) => eb.fn.countAll<number>().as('n')).where('dispatched_at_ms', 'is', null).executeTakeFirstOrThrow();
-      if (Number(left.n) === 0) return;
-      await sleep(25);
-    }
-    throw new Error('events were not dispatched');
-  };
-  const signUp = async (fundCents = 0) => {
-    const { cookie, uuid } = await signUpViaApi(app(), `lottery${++players}.${dialect}@example.com`);
-    const id = (await findPlayerByUuid(db(), uuid))!.id;
-    if (fundCents > 0) await transfer(db(), { idempotencyKey: `lottery-test-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_unplayed' }, currency: 'FC', amount: fundCents, reason: 'promotion' });
-    return { cookie, id, uuid };
-  };
+  const settle = h.settle;
+  const signUp = (fundCents = 0) => h.signUp({ FC: fundCents });
   /** Real Fortune Coin spins through the play API at the game's smallest FC bet, until `cents` were staked. */
   const playFc = async (cookie: string, cents: number) => {
     const game = await db().selectFrom('games').select(['id', 'slug']).where('slug', '=', 'reef-raiders').executeTakeFirstOrThrow();
@@ -97,7 +74,7 @@ describe.each(dialectsUnderTest())('promo lottery on %s', (dialect) => {
   it('runs the shell\'s lottery items from its status, and lets an admin change prizes for the next draws', async () => {
     const status = await db().selectFrom('feature_status').select('status_json').where('feature', '=', 'lottery').executeTakeFirstOrThrow();
     expect(JSON.parse(status.status_json)).toEqual({ active: true });
-    const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    const cookie = await h.operatorCookie();
     const current = (await app().inject({ method: 'GET', url: '/api/operator/lottery/settings/', headers: { cookie } })).json().data;
     expect(current.weekly.prizes).toHaveLength(10);
     const bad = await app().inject({ method: 'PUT', url: '/api/operator/lottery/settings/', headers: { cookie }, payload: { ...current, weekly: { enabled: true, prizes: [{ kind: 'nothing' }] } } });

@@ -3,7 +3,6 @@ import { ZFeaturesGamesInfoResponse } from '@sweepstack/contracts/app/features-g
 import { ZQuestResponse, ZQuestsPageResponse, type QuestsData } from '@sweepstack/contracts/quests/quest';
 import type { DialectName } from '@sweepstack/db/connection';
 import { saveQuestProgress } from '@sweepstack/db/quests/repository';
-import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
@@ -12,6 +11,7 @@ import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
 import { TEST_CARDS } from '../../payments/sandbox-provider/cards';
 import { sandboxProviderOf } from '../../routes/cashier/provider-registry';
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
+import { DETERMINISTIC_SANDBOX, featureTestApp } from '../../testing/feature-test-app';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import type { EventContext } from '../../events/registry';
 import { recordPush, type RecordPushRequest } from '../../realtime/push';
@@ -20,7 +20,6 @@ import { startExclusion } from '../../responsible-play/exclusions';
 import { progressQuests } from './handlers';
 import type { QuestActivity } from '@sweepstack/domain/quests/quest-rules';
 
-const SANDBOX = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -34,28 +33,12 @@ interface Player {
 
 describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialect: DialectName) => {
   const clock = new ManualClock(Date.parse('2026-11-26T17:00:00Z'));
-  let t: TestApp;
-  let players = 0;
+  const base = featureTestApp(dialect, { name: 'quests', clock, jobsRunner: true, env: { THEME: 'funrize', ...DETERMINISTIC_SANDBOX } });
+  const { app, db } = base;
   let gameId = 0;
-  const app = () => t.app;
-  const db = () => t.database.db;
 
-  // One sign-in, again when the clock moved past the session (sign-ins are rate limited).
-  let operatorSession: string | null = null;
-  const operator = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => {
-    const send = (cookie: string) => app().inject({ method, url: `/api/operator${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-    operatorSession ??= await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
-    const res = await send(operatorSession);
-    if (res.statusCode !== 401) return res;
-    operatorSession = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
-    return send(operatorSession);
-  };
-  const signUp = async (): Promise<Player> => {
-    const { cookie, uuid } = await signUpViaApi(app(), `quests${++players}.${dialect}@example.com`);
-    const id = (await findPlayerByUuid(db(), uuid))!.id;
-    await transfer(db(), { idempotencyKey: `quests-test-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_balance' }, currency: 'GC', amount: 1_000_000, reason: 'promotion' });
-    return { cookie, id };
-  };
+  const operator = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => base.operator(method, url, payload);
+  const signUp = (): Promise<Player> => base.signUp({ GC: 1_000_000 });
   const quests = async (player: Player | null, query = ''): Promise<QuestsData> => {
     const res = await app().inject({ method: 'GET', url: `/rest/quest/${query}`, headers: player ? { cookie: player.cookie } : {} });
     expect(res.statusCode, res.body).toBe(200);
@@ -93,7 +76,7 @@ describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialec
   const move = (player: Player | null, index: unknown) => app().inject({ method: 'POST', url: '/rest/adventure-map/current/', headers: player ? { cookie: player.cookie } : {}, payload: { index } });
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true, clock, env: { THEME: 'funrize', ...SANDBOX, ...OPERATOR_ENV } });
+    await base.setup();
     gameId = Number((await db().selectFrom('games').select('id').where('slug', '=', 'reef-raiders').executeTakeFirstOrThrow()).id);
     const map = await operator('PUT', '/adventure-map/', {
       slug: `test-map-${dialect}`,
@@ -111,7 +94,7 @@ describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialec
     });
     expect(map.statusCode, map.body).toBe(200);
   }, 90_000);
-  afterAll(() => t?.close());
+  afterAll(base.close);
   afterEach(async () => {
     await drained();
     await expectLedgerBalanced(db());

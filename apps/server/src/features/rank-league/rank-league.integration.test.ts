@@ -4,14 +4,10 @@ import { ZRankLeagueInfoResponse, type RankLeagueInfo } from '@sweepstack/contra
 import type { DialectName } from '@sweepstack/db/connection';
 import { rankLeagueLevel } from '@sweepstack/db/rank-league/repository';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
-import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
-import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
-import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../testing/auth-helpers';
+import { featureTestApp } from '../../testing/feature-test-app';
 import { CLOSE_PERIOD_JOB, EXPIRE_CASHBACK_JOB } from './period-jobs';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -42,29 +38,12 @@ const TEST_RULES = {
 describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialect: DialectName) => {
   // Thursday 26 November 2026, noon in New York (the operator's zone): the week runs Monday to Monday.
   const clock = new ManualClock(Date.parse('2026-11-26T17:00:00Z'));
-  let t: TestApp;
-  let players = 0;
-  const db = () => t.database.db;
-  const app = () => t.app;
+  const h = featureTestApp(dialect, { name: 'vip', clock }).hooks();
+  const db = h.db;
+  const app = h.app;
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false' } });
-  }, 60_000);
-  afterAll(() => t?.close());
-  afterEach(async () => {
-    await expectLedgerBalanced(db());
-  });
-
-  const operator = async (method: 'GET' | 'PUT', url: string, payload?: unknown) => {
-    const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
-    return app().inject({ method, url: `/api/operator/rank-league${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  };
-  const signUp = async (): Promise<Player> => {
-    const { cookie, uuid } = await signUpViaApi(app(), `vip${++players}.${dialect}@example.com`);
-    const id = (await findPlayerByUuid(db(), uuid))!.id;
-    await transfer(db(), { idempotencyKey: `rank-league-test-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_balance' }, currency: 'GC', amount: 10_000_000, reason: 'promotion' });
-    return { cookie, id, wagered: 0, won: 0 };
-  };
+  const operator = (method: 'GET' | 'PUT', url: string, payload?: unknown) => h.operator(method, `/rank-league${url}`, payload);
+  const signUp = async (): Promise<Player> => ({ ...(await h.signUp({ GC: 10_000_000 })), wagered: 0, won: 0 });
   const appInit = async (player?: Player) => {
     const res = await app().inject({ method: 'GET', url: '/rest/app/init/', headers: player ? { cookie: player.cookie } : {} });
     expect(res.statusCode, res.body).toBe(200);

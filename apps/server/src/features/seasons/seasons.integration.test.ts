@@ -1,22 +1,18 @@
 import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
 import { ZSeasonResponse, type SeasonView } from '@sweepstack/contracts/seasons/season';
 import type { DialectName } from '@sweepstack/db/connection';
-import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
-import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { seasonBySlug } from '@sweepstack/db/seasons/repository';
 import { findGame } from '@sweepstack/games/catalogue/games';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
 import { TEST_CARDS } from '../../payments/sandbox-provider/cards';
 import { sandboxProviderOf } from '../../routes/cashier/provider-registry';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { DETERMINISTIC_SANDBOX, featureTestApp } from '../../testing/feature-test-app';
 import { endSeason, SEASONS_END_JOB, SEASONS_START_JOB } from './jobs';
 import { addSeasonProgress } from './progress';
 
-const SANDBOX = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 const HOUR = 3_600_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let keys = 0;
@@ -49,28 +45,16 @@ function seasonBody(slug: string, startsAtMs: number, endsAtMs: number, override
 
 function harness(dialect: DialectName) {
   const clock = new ManualClock(Date.parse('2026-11-26T17:00:00Z'));
-  const ctx = {} as { t: TestApp };
-  let players = 0;
-  const app = () => ctx.t.app;
-  const db = () => ctx.t.database.db;
+  const base = featureTestApp(dialect, { name: 'season', clock, jobsRunner: true, env: { ...DETERMINISTIC_SANDBOX, CONTENT_CHECK_INTERVAL_MS: '100' } });
+  const { app, db } = base;
   const h = {
     clock,
     app,
     db,
-    setup: async () => {
-      ctx.t = await createTestApp(dialect, { seed: true, clock, env: { ...SANDBOX, ...OPERATOR_ENV, CONTENT_CHECK_INTERVAL_MS: '100' } });
-    },
-    close: () => ctx.t?.close(),
-    operator: async (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => {
-      const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
-      return app().inject({ method, url: `/api/operator/seasons${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-    },
-    signUp: async (): Promise<Player> => {
-      const { cookie, uuid } = await signUpViaApi(app(), `season${++players}.${dialect}@example.com`);
-      const id = (await findPlayerByUuid(db(), uuid))!.id;
-      await transfer(db(), { idempotencyKey: `seasons-test-credit:${id}`, from: { system: 'promotions' }, to: { playerId: id, kind: 'player_balance' }, currency: 'GC', amount: 1_000_000, reason: 'promotion' });
-      return { cookie, id };
-    },
+    setup: base.setup,
+    close: base.close,
+    operator: (method: 'GET' | 'POST' | 'PUT', url: string, payload?: unknown) => base.operator(method, `/seasons${url}`, payload),
+    signUp: (): Promise<Player> => base.signUp({ GC: 1_000_000 }),
     season: async (player: Player | null, slug?: string): Promise<SeasonView> => {
       const res = await app().inject({ method: 'GET', url: slug ? `/rest/seasons/${slug}/` : '/rest/seasons/', headers: player ? { cookie: player.cookie } : {} });
       expect(res.statusCode, res.body).toBe(200);
@@ -124,19 +108,7 @@ function harness(dialect: DialectName) {
       return rows.map((r) => JSON.parse(r.push_json!) as Push).filter((p) => p.type === 'season');
     },
     /** Waits until every event was dispatched to its handlers. */
-    drained: async () => {
-      for (let i = 0; i < 400; i++) {
-        await app().realtime.dispatcher.idle();
-        const left = await db().selectFrom('domain_events').select('id').where('dispatched_at_ms', 'is', null).executeTakeFirst();
-        if (!left) {
-          const failing = await db().selectFrom('domain_event_handler_retries').select(['handler', 'last_error']).execute();
-          expect(failing).toEqual([]);
-          return;
-        }
-        await sleep(25);
-      }
-      throw new Error('events were not dispatched');
-    },
+    drained: base.settle,
     /** The season prizes the ledger paid the player, by currency (the `prizes` transfers keyed by the feature). */
     ledgerPrizes: async (player: Player) => {
       // Keys are seasons:<season>:<player>:<level>:<track>:<currency>.

@@ -6,7 +6,6 @@ import { ZWheelSpinResponse, type WheelSpinAnswer } from '@sweepstack/contracts/
 import type { DialectName } from '@sweepstack/db/connection';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { transfer } from '@sweepstack/db/repositories/ledger/transfers';
-import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { multiplyPrize, prizeCoins, type Prize } from '@sweepstack/domain/rewards/prize';
 import { drawSegmentIndex, parsePrizeTable } from '@sweepstack/domain/rewards/prize-table';
 import { nextOperatorDayStartMs } from '@sweepstack/domain/shared/operator-day';
@@ -15,14 +14,12 @@ import { commitServerSeed } from '@sweepstack/games/fairness/seeds';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
 import { TEST_CARDS } from '../../payments/sandbox-provider/cards';
 import { sandboxProviderOf } from '../../routes/cashier/provider-registry';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { DETERMINISTIC_SANDBOX, featureTestApp } from '../../testing/feature-test-app';
 import { nativeHmacSha256 } from '../../games/play';
 
-const SANDBOX = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let keys = 0;
 const requestKey = () => `wheel-test-${++keys}-${Date.now()}`;
@@ -35,27 +32,17 @@ interface Player {
 /** A real server of one theme, with helpers speaking to it only through its API (and the ledger for balances). */
 function harness(dialect: DialectName, theme: 'stormrush' | 'nlc') {
   const clock = new ManualClock(Date.parse('2026-11-26T17:00:00Z'));
-  const ctx = {} as { t: TestApp };
-  let players = 0;
-  const app = () => ctx.t.app;
-  const db = () => ctx.t.database.db;
+  const base = featureTestApp(dialect, { name: `wheel.${theme}.`, clock, jobsRunner: true, env: { THEME: theme, ...DETERMINISTIC_SANDBOX } });
+  const { app, db } = base;
   return {
     clock,
     app,
     db,
-    setup: async () => {
-      ctx.t = await createTestApp(dialect, { seed: true, clock, env: { THEME: theme, ...SANDBOX, ...OPERATOR_ENV } });
-    },
-    close: () => ctx.t?.close(),
-    // Signs in each time: the tests move the clock by days, past an operator session's life.
-    operator: async (method: 'GET' | 'PUT', url: string, payload?: unknown) => {
-      const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
-      return app().inject({ method, url: `/api/operator/wheel-of-treasure${url}`, headers: { cookie }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-    },
-    signUp: async (): Promise<Player> => {
-      const { cookie, uuid } = await signUpViaApi(app(), `wheel${++players}.${theme}.${dialect}@example.com`);
-      return { cookie, id: (await findPlayerByUuid(db(), uuid))!.id };
-    },
+    setup: base.setup,
+    close: base.close,
+    // Signs in again when a session expired: the tests move the clock by days, past an operator session's life.
+    operator: (method: 'GET' | 'PUT', url: string, payload?: unknown) => base.operator(method, `/wheel-of-treasure${url}`, payload),
+    signUp: (): Promise<Player> => base.signUp(),
     info: async (player?: Player): Promise<WheelInfo> => {
       const res = await app().inject({ method: 'GET', url: '/rest/wheel-of-treasure/info/', headers: player ? { cookie: player.cookie } : {} });
       expect(res.statusCode, res.body).toBe(200);
