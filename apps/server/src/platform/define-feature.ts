@@ -56,6 +56,8 @@ export interface FeatureInfoInput {
   player: Player | null;
   theme: ThemeId;
   nowMs: number;
+  /** The call's `invited_by` query (spec §7), as given: a referral code the page arrived with, or null. */
+  invitedBy: string | null;
 }
 
 /** A feature's part of GET /rest/features-games-info/info/ (spec §3 "Feature info"). */

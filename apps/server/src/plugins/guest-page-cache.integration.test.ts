@@ -34,12 +34,14 @@ describe.each(dialectsUnderTest())('guest page cache on %s', (dialect) => {
   it('serves one render to two guests, with neither guest’s own cookies in it', async () => {
     const first = await page(a, '/signup/', { cookie: 'invited_by=alice-ref-1; _ga=GA1.guest-a' });
     const second = await page(a, '/signup/', { cookie: '_ga=GA1.guest-b; refcode=bob-ref-2; presetPackageModal=1' });
+    const third = await page(a, '/signup/', { cookie: `_refcode=DAVEREF3; _referrerinfo=${encodeURIComponent('{"code":"DAVEREF3","reward":{"coins":5000,"entries":1}}')}` });
     expect(first.statusCode).toBe(200);
-    expect([cacheOf(first), cacheOf(second)]).toEqual(['miss', 'hit']);
+    expect([cacheOf(first), cacheOf(second), cacheOf(third)]).toEqual(['miss', 'hit', 'hit']);
     expect(second.body).toBe(first.body);
-    for (const res of [first, second]) {
+    expect(third.body).toBe(first.body);
+    for (const res of [first, second, third]) {
       expect(setCookiesOf(res)).toEqual([expect.stringMatching(/^i18n_redirected=en; /)]);
-      expect(res.body).not.toMatch(/alice-ref-1|bob-ref-2|GA1\.guest/);
+      expect(res.body).not.toMatch(/alice-ref-1|bob-ref-2|DAVEREF3|GA1\.guest/);
     }
     // A guest whose language is remembered has another key, and is sent no cookie at all.
     const remembered = await page(a, '/signup/', { cookie: 'i18n_redirected=en' });

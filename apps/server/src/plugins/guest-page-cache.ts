@@ -30,7 +30,7 @@ const KEYED_COOKIES: ReadonlyMap<string, RegExp> = new Map([
  * (a session, the one-time notice of an expired login link, a cookie added later) makes the page
  * render for that visitor alone: a new cookie that a page reads is never silently ignored.
  */
-const IGNORED_COOKIES = new Set(['invited_by', 'refcode', 'presetPackageModal']);
+const IGNORED_COOKIES = new Set(['invited_by', 'refcode', '_refcode', '_referrerinfo', 'presetPackageModal']);
 const IGNORED_COOKIE_PREFIXES = /^(_ga|_gid|_gat|_gcl_|_fbp|_fbc)/;
 /** Request headers the render keeps (the rest are removed on a miss). */
 const KEPT_HEADERS = new Set(['host', 'user-agent', 'connection', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-for', 'x-request-id']);

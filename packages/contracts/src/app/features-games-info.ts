@@ -30,3 +30,4 @@ export type FeaturesGamesInfo = z.infer<typeof ZFeaturesGamesInfo>;
 export type FeaturesGamesInfoFields = Omit<FeaturesGamesInfo, 'statusFeatures' | 'featuresInfo'>;
 
 export const ZFeaturesGamesInfoResponse = z.object({ success: z.literal(true), data: ZFeaturesGamesInfo });
+export type FeaturesGamesInfoResponse = z.infer<typeof ZFeaturesGamesInfoResponse>;

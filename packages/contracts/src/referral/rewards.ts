@@ -31,6 +31,33 @@ export const ZCheckRewardsResponse = z.object({
 });
 export type CheckRewardsResponse = z.infer<typeof ZCheckRewardsResponse>;
 
+/** Why a referral code does not count for this visitor (check-rewards' reasons, and `codeNotFound`). */
+export const ZInvitationRefusal = z.enum(['codeNotFound', 'selfReferral', 'loop', 'alreadyInvited', 'tooLate', 'referrerNotActive', 'notActive']);
+
+/**
+ * `featuresInfo.referral.invitation` of GET /rest/features-games-info/info/?invited_by= (spec §7): what
+ * the code of the page's link means for this visitor. `reward` is what they get at sign-up (the friend's
+ * reward with a code that counts, else the reward without one).
+ */
+export const ZReferralInvitation = z.object({
+  /** The code as the server knows it (upper-case); null when the query is not a code at all. */
+  code: z.string().nullable(),
+  valid: z.boolean(),
+  reason: ZInvitationRefusal.nullable(),
+  reward: ZRewardCoins,
+});
+export type ReferralInvitation = z.infer<typeof ZReferralInvitation>;
+
+/** `featuresInfo.referral`: the program's rewards, and the invitation when the call had `invited_by`. */
+export const ZReferralFeatureInfo = z.object({ referralRewards: ZReferralRewards, invitation: ZReferralInvitation.nullable() });
+export type ReferralFeatureInfo = z.infer<typeof ZReferralFeatureInfo>;
+
+/** Spec §3 cookies: `_refcode` holds a code check-rewards found; `_referrerinfo` this JSON (365 days both). */
+export const REFCODE_COOKIE = '_refcode';
+export const REFERRER_INFO_COOKIE = '_referrerinfo';
+export const ZReferrerInfoCookie = z.object({ code: z.string().max(64), reward: ZRewardCoins });
+export type ReferrerInfoCookie = z.infer<typeof ZReferrerInfoCookie>;
+
 /** One of the player's own rewards (spec §3 Rewards). */
 export const ZPlayerReward = z.object({ available: z.boolean(), completed: z.boolean(), coins: z.number().int().nonnegative(), entries: z.number().nonnegative() });
 /** GET /rest/player/rewards/ */

@@ -3,11 +3,26 @@ import { CashierDepositCompleted } from '@sweepstack/contracts/cashier/events';
 import { AppError } from '@sweepstack/contracts/errors';
 import { KycProfileSaved, KycVerificationChanged } from '@sweepstack/contracts/kyc/events';
 import { ZReferralSettings } from '@sweepstack/contracts/referral/operator';
-import { ZApplyReferralCodeRequest, ZApplyReferralCodeResponse, ZCheckRewardsQuery, ZCheckRewardsResponse, ZPlayerRewardsResponse, ZReferralInfoResponse } from '@sweepstack/contracts/referral/rewards';
+import {
+  REFCODE_COOKIE,
+  REFERRER_INFO_COOKIE,
+  ZApplyReferralCodeRequest,
+  ZApplyReferralCodeResponse,
+  ZCheckRewardsQuery,
+  ZCheckRewardsResponse,
+  ZPlayerRewardsResponse,
+  ZReferralInfoResponse,
+  type ReferralFeatureInfo,
+  type ReferralInvitation,
+  type ReferrerInfoCookie,
+} from '@sweepstack/contracts/referral/rewards';
 import { markPlayerRewardPaid, playerProgress, playerRewardsPaid, readReferralSettings, rememberDevice, writeReferralSettings } from '@sweepstack/db/referral/repository';
 import type { Player } from '@sweepstack/db/repositories/players';
+import type { Database } from '@sweepstack/db/schema';
+import type { ReferralSettings } from '@sweepstack/domain/referral/rules';
 import { isZero, lateCodeAllowed, settingsProblems, topUp, type PlayerRewardKind } from '@sweepstack/domain/referral/rules';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-context';
@@ -35,6 +50,39 @@ async function rememberRequestDevice(deps: AppDeps, player: Player, request: Fas
   await rememberDevice(deps.database.db, player.id, { ip: request.ip, userAgent: typeof userAgent === 'string' ? userAgent : null }, deps.clock.nowMs());
 }
 
+// Spec §3 cookies: invited_by, refcode, _refcode, _referrerinfo live 365 days.
+const REFERRAL_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
+/**
+ * What a referral code gives this visitor at sign-up (features-games-info's `invitation`): the code's
+ * reward when it counts for them (a player's code, the program running, and for a signed-in player one
+ * they could still apply), else the reward without a code and the reason.
+ */
+async function invitationOf(db: Kysely<Database>, settings: ReferralSettings, player: Player | null, invitedBy: string, nowMs: number): Promise<ReferralInvitation> {
+  const check = await db.transaction().execute((trx) => checkLink({ trx }, settings, player?.id ?? 0, invitedBy));
+  let reason = check.refusal;
+  if (player && reason === null) {
+    const progress = await playerProgress(db, player.id);
+    if (!lateCodeAllowed(progress.createdAtMs, nowMs, settings.applyWithinDays, progress.hasPurchased)) reason = 'tooLate';
+  }
+  return { code: check.code, valid: reason === null, reason, reward: coinsView(reason === null ? settings.registrationReferralReward : settings.registrationRewardWithoutCode) };
+}
+
+/**
+ * A guest's link checked (docs/features/referral.md, "Cookies"): `_refcode` keeps the code the server
+ * found, `_referrerinfo` what the invitation gives at sign-up; a code not found drops both. Readable by
+ * the page (not HttpOnly): the sign-up page shows the invitation and sends the code.
+ */
+function keepCheckedCode(request: FastifyRequest, reply: FastifyReply, secure: boolean, info: ReferrerInfoCookie | null): void {
+  if (info === null) {
+    for (const name of [REFCODE_COOKIE, REFERRER_INFO_COOKIE]) if (request.cookies[name] !== undefined) reply.clearCookie(name, { path: '/' });
+    return;
+  }
+  const options = { path: '/', sameSite: 'lax', secure, maxAge: REFERRAL_COOKIE_MAX_AGE_S } as const;
+  reply.setCookie(REFCODE_COOKIE, info.code, options);
+  reply.setCookie(REFERRER_INFO_COOKIE, JSON.stringify(info), options);
+}
+
 /**
  * Referral and player rewards (docs/features/referral.md, spec §2, §3, §7): each player's code and
  * link; a friend who signs up with it earns their referrer a reward per step (registration, email,
@@ -56,7 +104,12 @@ export default defineFeature({
       const player = await request.getPlayer();
       if (player) await rememberRequestDevice(deps, player, request);
       const check = await db.transaction().execute((trx) => checkLink({ trx }, settings, player?.id ?? 0, request.query.invited_by));
-      if (check.refusal === 'codeNotFound' || check.code === null) throw new AppError('REFERRAL_CODE_NOT_FOUND');
+      if (check.refusal === 'codeNotFound' || check.code === null) {
+        if (!player) keepCheckedCode(request, reply, deps.config.secureCookies, null);
+        throw new AppError('REFERRAL_CODE_NOT_FOUND');
+      }
+      // A guest's code that counts is kept for sign-up with what it gives (spec §3 cookies).
+      if (!player && check.refusal === null) keepCheckedCode(request, reply, deps.config.secureCookies, { code: check.code, reward: coinsView(settings.registrationReferralReward) });
       let reason = player ? check.refusal : null;
       if (player && reason === null) {
         const progress = await playerProgress(db, player.id);
@@ -137,10 +190,12 @@ export default defineFeature({
   // Spec §3 promotion types invite and inviteQualification (docs/features/promotions.md).
   promotions: referralPromotions,
 
-  // Spec §7 features-games-info: the referral program's rewards for the landing and sign-up pages.
-  featureInfo: async ({ db }) => {
+  // Spec §7 features-games-info: the referral program's rewards for the landing and sign-up pages and,
+  // with `invited_by`, what that code gives this visitor at sign-up.
+  featureInfo: async ({ db, player, invitedBy, nowMs }) => {
     const settings = await readReferralSettings(db);
-    return { isActive: settings.active, info: { referralRewards: referralRewardsView(settings) } };
+    const info: ReferralFeatureInfo = { referralRewards: referralRewardsView(settings), invitation: invitedBy === null ? null : await invitationOf(db, settings, player, invitedBy, nowMs) };
+    return { isActive: settings.active, info };
   },
 
   operatorRoutes: (fastify, { audit }) => {

@@ -1,4 +1,5 @@
-import { ZCheckRewardsResponse, ZPlayerRewardsResponse, ZReferralInfoResponse } from '@sweepstack/contracts/referral/rewards';
+import { ZFeaturesGamesInfoResponse } from '@sweepstack/contracts/app/features-games-info';
+import { ZCheckRewardsResponse, ZPlayerRewardsResponse, ZReferralFeatureInfo, ZReferralInfoResponse, ZReferrerInfoCookie } from '@sweepstack/contracts/referral/rewards';
 import type { DialectName } from '@sweepstack/db/connection';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
@@ -146,6 +147,62 @@ describe.each(dialectsUnderTest())('referral and player rewards on %s', (dialect
     expect((await call(null, 'GET', '/rest/rewards/check-rewards/')).statusCode).toBe(400);
     expect((await call(null, 'GET', '/rest/referral/info/')).statusCode).toBe(401);
     expect((await call(null, 'GET', '/rest/player/rewards/')).statusCode).toBe(401);
+  });
+
+  it('keeps a guest\'s checked code in _refcode and _referrerinfo for 365 days, and drops them for a code not found', async () => {
+    const referrer = await signUp('cookie-keeper');
+    const { code } = await info(referrer);
+    const res = await call(null, 'GET', `/rest/rewards/check-rewards/?invited_by=${code.toLowerCase()}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const year = 365 * 24 * 60 * 60;
+    const refcode = res.cookies.find((c) => c.name === '_refcode');
+    const referrerInfo = res.cookies.find((c) => c.name === '_referrerinfo');
+    expect(refcode).toMatchObject({ value: code, path: '/', sameSite: 'Lax', maxAge: year });
+    expect(refcode?.httpOnly).toBeFalsy();
+    expect(referrerInfo).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: year });
+    expect(ZReferrerInfoCookie.parse(JSON.parse(decodeURIComponent(referrerInfo!.value)))).toEqual({ code, reward: { coins: 5000, entries: 1 } });
+
+    // A code not found drops them (only when the visitor has them); a player's check sets nothing.
+    const miss = await app().inject({ method: 'GET', url: '/rest/rewards/check-rewards/?invited_by=NOPE2345', headers: { cookie: `_refcode=${code}; _referrerinfo=x` } });
+    expect(miss.statusCode).toBe(404);
+    for (const name of ['_refcode', '_referrerinfo']) expect(miss.cookies.find((c) => c.name === name)).toMatchObject({ value: '' });
+    const quiet = await call(null, 'GET', '/rest/rewards/check-rewards/?invited_by=NOPE2345');
+    expect(quiet.cookies.filter((c) => c.name.startsWith('_ref'))).toEqual([]);
+    const asPlayer = await call(await signUp('cookie-player'), 'GET', `/rest/rewards/check-rewards/?invited_by=${code}`);
+    expect(asPlayer.statusCode).toBe(200);
+    expect(asPlayer.cookies.filter((c) => c.name.startsWith('_ref'))).toEqual([]);
+  });
+
+  it('answers features-games-info with what its invited_by code gives the visitor at sign-up', async () => {
+    const referrer = await signUp('games-info');
+    const { code } = await info(referrer);
+    const invitation = async (player: Player | null, query: string) => {
+      const res = await call(player, 'GET', `/rest/features-games-info/info/${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const data = ZFeaturesGamesInfoResponse.parse(res.json()).data;
+      return ZReferralFeatureInfo.parse(data.featuresInfo.referral).invitation;
+    };
+    const withoutCode = { coins: 0, entries: 0 };
+    const guestInfo = ZFeaturesGamesInfoResponse.parse((await call(null, 'GET', '/rest/features-games-info/info/')).json()).data;
+    expect(guestInfo.statusFeatures.referral).toEqual({ isActive: true });
+    expect(await invitation(null, '')).toBeNull();
+    expect(await invitation(null, `?invited_by=${code.toLowerCase()}&useOptimizedGames=1`)).toEqual({ code, valid: true, reason: null, reward: { coins: 5000, entries: 1 } });
+    expect(await invitation(null, '?invited_by=NOPE2345')).toEqual({ code: 'NOPE2345', valid: false, reason: 'codeNotFound', reward: withoutCode });
+    expect(await invitation(null, '?invited_by=%3Cscript%3E')).toEqual({ code: null, valid: false, reason: 'codeNotFound', reward: withoutCode });
+    // For a player: their own code, and a code after a first code.
+    expect(await invitation(referrer, `?invited_by=${code}`)).toMatchObject({ valid: false, reason: 'selfReferral' });
+    const friend = await signUp('games-info-friend', { code });
+    await drained();
+    expect(await invitation(friend, `?invited_by=${code}`)).toMatchObject({ valid: false, reason: 'alreadyInvited', reward: withoutCode });
+    expect((await call(null, 'GET', `/rest/features-games-info/info/?invited_by=${'A'.repeat(101)}`)).statusCode).toBe(400);
+    // A paused program: the code gives nothing.
+    const settings = (await operator('GET', '/api/operator/referral/settings/')).json().data;
+    expect((await operator('PUT', '/api/operator/referral/settings/', { ...settings, active: false })).statusCode).toBe(200);
+    try {
+      expect(await invitation(null, `?invited_by=${code}`)).toEqual({ code, valid: false, reason: 'notActive', reward: withoutCode });
+    } finally {
+      expect((await operator('PUT', '/api/operator/referral/settings/', settings)).statusCode).toBe(200);
+    }
   });
 
   it('pays the referrer once per step of a friend and the main reward once after the identity check and first purchase; the friend once per own reward', async () => {

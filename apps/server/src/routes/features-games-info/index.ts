@@ -17,7 +17,7 @@ const featuresGamesInfoRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['features'], summary: "Every built feature's status and info for this visitor", querystring: ZFeaturesGamesInfoQuery, response: { 200: ZFeaturesGamesInfoResponse } } },
     async (request, reply) => {
       const player = (await request.getPlayer()) ?? null;
-      const input = { db: deps.database.db, player, theme: deps.config.THEME, nowMs: deps.clock.nowMs() };
+      const input = { db: deps.database.db, player, theme: deps.config.THEME, nowMs: deps.clock.nowMs(), invitedBy: request.query.invited_by ?? null };
       const contributors = fastify.features.list.filter((feature) => feature.featureInfo);
       const parts = await Promise.all(contributors.map(async (feature) => ({ name: feature.name, part: await feature.featureInfo!(input) })));
       const data: FeaturesGamesInfo = { statusFeatures: {}, featuresInfo: {}, ...NO_FIELDS };
