@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link, useLocation } from 'react-router';
 import { captchaToken, CaptchaWidget, useCaptcha } from '../features/auth/captcha';
 import { FormField } from '../features/auth/form-field';
 import { markSignupGift } from '../features/auth/signup-gift';
 import { useAuthForm } from '../features/auth/use-auth-form';
+import { InvitationNote, REFCODE_COOKIE } from '../features/referral/ui/invitation-note';
 import { carriedPromoQuery } from '../features/promo-offers/link-params';
 import { playerHomePath } from '../features/themes/themes';
 import { readBrowserCookie } from '../lib/cookies';
@@ -16,10 +17,13 @@ import type { Route } from './+types/signup';
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'auth.signup.title');
 
-/** The referral code: invited_by or refcode from the query, else from their 365-day cookies. */
+/**
+ * The referral code: invited_by or refcode from the query, else from their 365-day cookies, else the
+ * code the landing's check found (`_refcode`, docs/features/referral.md).
+ */
 function referralCodeOf(search: string): string | undefined {
   const params = new URLSearchParams(search);
-  const code = params.get('invited_by') || params.get('refcode') || readBrowserCookie('invited_by') || readBrowserCookie('refcode');
+  const code = params.get('invited_by') || params.get('refcode') || readBrowserCookie('invited_by') || readBrowserCookie('refcode') || readBrowserCookie(REFCODE_COOKIE);
   return code && /^[\w-]{1,64}$/.test(code) ? code : undefined;
 }
 
@@ -31,6 +35,9 @@ export default function SignUp() {
   const captcha = useCaptcha();
   const form = useAuthForm('signup');
   const [accepted, setAccepted] = useState(false);
+  // Read after hydration: the cookies are the browser's, and the server-rendered page has none of them.
+  const [invitedBy, setInvitedBy] = useState<string | undefined>(undefined);
+  useEffect(() => setInvitedBy(referralCodeOf(location.search)), [location.search]);
 
   function onSubmit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -71,6 +78,7 @@ export default function SignUp() {
     <>
       <h1 className="text-2xl font-extrabold">{t('auth.signup.title')}</h1>
       <p className="mt-1 text-muted">{t('auth.signup.subtitle')}</p>
+      <InvitationNote code={invitedBy} text={(reward) => t('auth.signup.invited', { reward })} />
       <form className="mt-6 flex flex-col gap-4" noValidate onSubmit={onSubmit}>
         <FormField label={t('auth.fields.email')} name="email" type="email" autoComplete="email" required error={form.fieldErrors.email} onChange={() => form.onFieldChange('email')} />
         <FormField

@@ -17,5 +17,5 @@ export async function dropUnknownReferralCode(code: string, stillHere: () => boo
   url.searchParams.delete('invited_by');
   url.searchParams.delete('refcode');
   history.replaceState(history.state, '', url.pathname + url.search + url.hash);
-  for (const name of ['invited_by', 'refcode']) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+  for (const name of ['invited_by', 'refcode', '_refcode', '_referrerinfo']) document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 }
