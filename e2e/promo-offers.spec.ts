@@ -39,7 +39,8 @@ test('a guest follows a promo offer link, signs up, and the link opens the cash 
   await page.getByRole('button', { name: 'Create account' }).click();
   await page.waitForURL(/\/lobby\/\?promoOffer=spring-boost-7Qm2/);
   // Signed in: the link is applied after its 2 s delay, then the cash widget opens on the preset.
-  await expect(page.getByTestId('modal-promo-offer-link').or(page.getByTestId('cash-widget'))).toBeVisible({ timeout: 15_000 });
+  // (The modal frame and its content both carry the modal's test id: the first match is enough.)
+  await expect(page.getByTestId('modal-promo-offer-link').or(page.getByTestId('cash-widget')).first()).toBeVisible({ timeout: 15_000 });
   await expect(page).toHaveURL(/#\/cash\/deposit-by-money\/spring-boost\/promoOffer\/$/, { timeout: 15_000 });
   await expect(page).not.toHaveURL(/promoOffer=/);
   const selected = page.getByTestId('cash-selected');
@@ -77,4 +78,84 @@ test('a new player is offered the welcome offer first (in Spanish too) and buys 
   await payWithCard(page);
   await expect(page.getByTestId('receipt-credited')).toContainText('25,000');
   await expect(page.getByTestId('receipt-paid')).toContainText('$4.99');
+});
+
+test('the offer cards open the cash widget on their preset, and flip-the-coin gives an offer, then says why it cannot flip again', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Signed up through the API in the page's own cookie jar (the sign-up form adds nothing here).
+  await skipPresetPackageModal(page);
+  await skipWelcomeModals(page);
+  const signedUp = await page.request.post('/rest/auth/signup/', { data: { email: uniqueEmail('promo-flip'), password: 'E2e-Player-2026', birthday: '1990-04-12', acceptedTerms: true } });
+  expect(signedUp.ok(), await signedUp.text()).toBe(true);
+
+  // The promotions page: the welcome pack's step (offerDeposit) and the daily deal (offerPeriodic) lead to the cash widget on their preset.
+  await page.goto('/promotions/');
+  await acceptCookies(page);
+  const ready = page.getByTestId('promotions-ready');
+  const pack = ready.locator('[data-testid="promotion-card"][data-type="offerDeposit"]');
+  await expect(pack.getByRole('heading', { name: 'Welcome pack' })).toBeVisible({ timeout: 15_000 });
+  await expect(pack).toContainText('25,000 GC + 10.00 FC');
+  await expect(pack).toContainText('$4.99 instead of $9.99');
+  await expect(pack).toContainText('Step 1 of 3 of the pack.');
+  const deal = ready.locator('[data-testid="promotion-card"][data-type="offerPeriodic"]');
+  await expect(deal.getByRole('heading', { name: 'Daily deal' })).toBeVisible();
+  await expect(deal).toContainText('Once a day.');
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await pack.getByTestId('promotion-action').click();
+  await expect(page).toHaveURL(/#\/cash\/deposit-by-money\/welcome-1\/promoOffer\/$/);
+  await expect(page.getByTestId('cash-selected')).toContainText('25,000');
+  await page.goto('/promotions/');
+  await deal.getByTestId('promotion-action').focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/#\/cash\/deposit-by-money\/daily-deal\/promoOffer\/$/);
+  await expect(page.getByTestId('cash-selected')).toContainText('6,000');
+
+  // Flip the coin (?promoOfferSet=): the side decides the offer; the query leaves the address.
+  await page.goto('/lobby/?promoOfferSet=lucky-flip');
+  const flip = page.getByRole('dialog').getByTestId('modal-flip-the-coin');
+  await expect(flip.getByRole('heading', { name: 'Flip the coin' })).toBeVisible({ timeout: 15_000 });
+  expect(await seriousViolations(page, '[data-testid="modal-flip-the-coin"]')).toEqual([]);
+  const flipButton = (name = 'Flip the coin') => flip.getByRole('button', { name });
+  await flipButton().focus();
+  await page.keyboard.press('Enter');
+  const result = page.getByTestId('flip-the-coin-result');
+  await expect(result).toContainText(/^(Heads|Tails)! Here is your offer:/);
+  await expect(page).not.toHaveURL(/promoOfferSet=/);
+  const side = (await result.textContent())!.startsWith('Heads') ? 'heads' : 'tails';
+  const coins = side === 'heads' ? '8,000' : '6,000';
+  await expect(result).toContainText(coins);
+
+  // Flipping again while that offer waits: the used modal (limit_by_promo_offers), whose button buys the offer.
+  await page.goto('/lobby/?promoOfferSet=lucky-flip');
+  await expect(flip).toBeVisible({ timeout: 15_000 });
+  await flipButton().click();
+  const used = page.getByTestId('modal-flip-the-coin-used');
+  await expect(used).toHaveAttribute('data-reason', 'limit_by_promo_offers');
+  await expect(used.getByRole('heading')).toHaveText('Coin already flipped');
+  await expect(used).toContainText('You already have an offer from this coin. Buy it before flipping again.');
+  expect(await seriousViolations(page, '[data-testid="modal-flip-the-coin-used"]')).toEqual([]);
+  await used.getByRole('button', { name: 'Buy now' }).click();
+  await expect(page).toHaveURL(new RegExp(`#/cash/deposit-by-money/flip-${side}/promoOffer/$`));
+  await expect(page.getByTestId('cash-selected')).toContainText(coins);
+  await payWithCard(page);
+  await expect(page.getByTestId('receipt-credited')).toContainText(coins);
+
+  // Bought: the next flip waits for the set's cooldown (limit_by_time), in Spanish with its date.
+  await page.goto('/es/lobby/?promoOfferSet=lucky-flip');
+  await expect(flip.getByRole('heading', { name: 'Lanza la moneda' })).toBeVisible({ timeout: 15_000 });
+  await flipButton('Lanzar la moneda').click();
+  await expect(used).toHaveAttribute('data-reason', 'limit_by_time');
+  await expect(used.getByRole('heading')).toHaveText('Moneda ya lanzada');
+  await expect(used).toContainText('Ya lanzaste esta moneda. El próximo lanzamiento se abre el');
+
+  // A set with no offer behind it (no_offers_found); closed by keyboard.
+  await page.goto('/lobby/?promoOfferSet=no-such-set');
+  await expect(flip).toBeVisible({ timeout: 15_000 });
+  await flipButton().click();
+  await expect(used).toHaveAttribute('data-reason', 'no_offers_found');
+  await expect(used.getByRole('heading')).toHaveText('No offer found');
+  await expect(used).toContainText('There is no offer behind this coin right now.');
+  await used.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(used).toBeHidden();
 });

@@ -43,7 +43,13 @@ export function PromotionCard({ card, headingLevel = 3, hasDeposits, onReady }: 
         <p className="mt-1 text-muted">{howWorks}</p>
       </details>
       <div className="mt-auto pt-1">
-        {'to' in link ? (
+        {'to' in link && link.to.startsWith('/#') ? (
+          // The cash widget's links (`/#/cash/…`) open it over this page: a plain hash link (the widget
+          // follows hashchange), since the home path would redirect a player to their home without it.
+          <a href={link.to.slice(1)} className="btn btn-primary w-full" aria-describedby={headingId} data-testid="promotion-action">
+            {action}
+          </a>
+        ) : 'to' in link ? (
           <Link to={localize(link.to)} className="btn btn-primary w-full" aria-describedby={headingId} data-testid="promotion-action">
             {action}
           </Link>
