@@ -41,6 +41,7 @@ test('a friend from a referral link signs up, buys the welcome offer, and shows 
   await page.waitForURL(new RegExp(`/es/signup/\\?invited_by=${typed}$`));
   await waitForHydration(page);
   await expect(page.getByTestId('signup-invitation')).toHaveText('Un amigo te invitó: regístrate y recibe 5.000 GC + 1,00 FC.');
+  expect(await violations(page)).toEqual([]);
   const kept = new Map((await page.context().cookies()).map((c) => [c.name, c]));
   expect(kept.get('_refcode')?.value).toBe(code);
   expect(JSON.parse(decodeURIComponent(kept.get('_referrerinfo')?.value ?? '{}'))).toEqual({ code, reward: { coins: 5000, entries: 1 } });
