@@ -22,7 +22,6 @@ import { campaignTargets, chooseAd, logTransition, type CampaignRule, type Popup
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppDeps } from '../../app-context';
-import { readPurchaseLimits } from '../../routes/cashier/limits';
 
 type Campaign = CampaignRule & { row: PopUpCampaignRow };
 type Popup = PopupRule & { row: PopUpRow };
@@ -54,17 +53,10 @@ export async function writePopUpAdsStatus(trx: Transaction<Database>, nowMs: num
 }
 
 /**
- * Responsible play (research 1.17): no ads to a player whose account is not ACTIVE (cooling off,
- * self-excluded, closed) or who reached a purchase limit. Null: nothing stops an ad.
+ * Who asks. A player comes with their responsible-play suppression (`suppressionOf`, null: none); a
+ * guest with whether their browser is held (a restricted player was seen on it: browser-hold.ts).
  */
-async function suppressionOf(db: Kysely<Database>, player: Player, nowMs: number): Promise<string | null> {
-  if (player.account_status !== 'ACTIVE') return `account:${player.account_status}`.slice(0, 32);
-  const limits = await readPurchaseLimits(db, player.id, nowMs);
-  if (Object.values(limits).some((l) => l.remainingCents === 0)) return 'purchaseLimit';
-  return null;
-}
-
-export type Asker = { kind: 'guest'; trackingId: string } | { kind: 'player'; player: Player };
+export type Asker = { kind: 'guest'; trackingId: string; held: boolean } | { kind: 'player'; player: Player; suppressed: string | null };
 
 /**
  * The answer of the guest and player calls: the highest-priority eligible ad for the trigger as the
@@ -79,12 +71,11 @@ export async function answerPopUpAds(deps: Pick<AppDeps, 'database' | 'clock'>, 
   const day = operatorDay(nowMs, await readOperatorTimeZone(db));
   const key: ViewerKey = asker.kind === 'guest' ? { trackingId: asker.trackingId } : { playerId: asker.player.id };
   const owner = asker.kind === 'guest' ? { player_id: null, tracking_id: asker.trackingId } : { player_id: asker.player.id, tracking_id: null };
-  if (asker.kind === 'player') {
-    const suppressed = await suppressionOf(db, asker.player, nowMs);
-    if (suppressed !== null) {
-      await insertLog(db, { ...owner, popup_id: null, campaign_id: null, trigger_type: trigger, day, suppressed, created_at_ms: nowMs, shown_at_ms: null, clicked_at_ms: null, closed_at_ms: null });
-      return [];
-    }
+  // Responsible play: logged, and nothing else.
+  const suppressed = asker.kind === 'player' ? asker.suppressed : asker.held ? 'browser:hold' : null;
+  if (suppressed !== null) {
+    await insertLog(db, { ...owner, popup_id: null, campaign_id: null, trigger_type: trigger, day, suppressed, created_at_ms: nowMs, shown_at_ms: null, clicked_at_ms: null, closed_at_ms: null });
+    return [];
   }
   const depositsCount =
     asker.kind === 'guest' ? 0 : Number((await db.selectFrom('cashier_player_stats').select('deposits_count').where('player_id', '=', asker.player.id).executeTakeFirst())?.deposits_count ?? 0);

@@ -42,6 +42,7 @@ import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer, SESSION_COOKIE } from '../../plugins/session';
 import type { AppDeps } from '../../app-context';
 import { actionOf, adsRunning, answerPopUpAds, logAction, writePopUpAdsStatus } from './answer';
+import { browserHoldUntil, holdBrowser, releaseBrowser, suppressionOf } from './browser-hold';
 
 /** Spec §3 cookie: `tracking_id`, 1 year, created when pop-up ads are active; it identifies a guest's log rows. */
 export const TRACKING_COOKIE = 'tracking_id';
@@ -154,9 +155,11 @@ export default defineFeature({
       { config: ASK_LIMIT, schema: { tags: ['pop-up-ads'], summary: "A guest's pop-up ad for a trigger (at most one element)", body: ZPopUpAdsRequest, response: { 200: ZPopUpAdsResponse } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
-        if (!(await adsRunning(db, deps.clock.nowMs()))) return { success: true as const, data: [] };
+        const nowMs = deps.clock.nowMs();
+        if (!(await adsRunning(db, nowMs))) return { success: true as const, data: [] };
         const trackingId = ensureTrackingId(deps, request, reply);
-        return { success: true as const, data: await answerPopUpAds(deps, { kind: 'guest', trackingId }, request.body.triggerType) };
+        const held = browserHoldUntil(request, nowMs) !== null;
+        return { success: true as const, data: await answerPopUpAds(deps, { kind: 'guest', trackingId, held }, request.body.triggerType) };
       },
     );
 
@@ -166,9 +169,14 @@ export default defineFeature({
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const player = await requirePlayer(request);
-        if (!(await adsRunning(db, deps.clock.nowMs()))) return { success: true as const, data: [] };
+        const nowMs = deps.clock.nowMs();
+        if (!(await adsRunning(db, nowMs))) return { success: true as const, data: [] };
         ensureTrackingId(deps, request, reply);
-        return { success: true as const, data: await answerPopUpAds(deps, { kind: 'player', player }, request.body.triggerType) };
+        // The browser follows its player: held while they must not get ads, released when they may again.
+        const suppression = await suppressionOf(db, player, nowMs);
+        if (suppression) holdBrowser(deps, request, reply, suppression, nowMs);
+        else releaseBrowser(request, reply);
+        return { success: true as const, data: await answerPopUpAds(deps, { kind: 'player', player, suppressed: suppression?.reason ?? null }, request.body.triggerType) };
       },
     );
 

@@ -212,6 +212,53 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
     ]);
   });
 
+  it('never answers a self-excluded player, and holds their browser: no guest ads after they sign out until the break ends (logged)', async () => {
+    await createCampaign(campaignInput('Everyone'), [popupInput('any')]);
+    const holdOf = (res: { cookies: { name: string; value: string; maxAge?: number }[] }) => res.cookies.find((c) => c.name === 'ss_ads_hold');
+    const logout = (cookie: string) => app.inject({ method: 'GET', url: '/rest/logout/', headers: { cookie } });
+
+    // Self-excluded for six months: the player call answers nothing (logged) and holds the browser until the end.
+    const excluded = await player();
+    const exclusion = await startExclusion(db(), clock, excluded.id, { kind: 'self_exclusion', period: '6m', ip: null, userAgent: null });
+    const asked = await ask('player', 'closeGame', excluded.cookie);
+    expect(asked.json()).toEqual({ success: true, data: [] });
+    expect(holdOf(asked)).toMatchObject({ value: String(exclusion.untilMs), httpOnly: true });
+    // Signing out holds the browser too (a browser that never asked as a player).
+    const out = await logout(excluded.cookie);
+    expect(out.statusCode, out.body).toBe(200);
+    const hold = holdOf(out)!;
+    expect(hold.value).toBe(String(exclusion.untilMs));
+    expect(hold.maxAge).toBe(Math.ceil((exclusion.untilMs! - clock.nowMs()) / 1000));
+
+    // The same browser as a guest: nothing, logged on its tracking id; another guest gets the ad.
+    const tracking = trackingCookie(await ask('guest', 'closeGame'))!.value;
+    expect((await db().selectFrom('pop_up_ad_logs').select('id').where('tracking_id', '=', tracking).execute()).length).toBe(1);
+    expect(await adOf('guest', 'closeGame', `tracking_id=${tracking}; ss_ads_hold=${hold.value}`)).toEqual([]);
+    const rows = await db().selectFrom('pop_up_ad_logs').select(['suppressed', 'popup_id', 'player_id']).where('tracking_id', '=', tracking).orderBy('id').execute();
+    expect(rows.at(-1)).toEqual({ suppressed: 'browser:hold', popup_id: null, player_id: null });
+    expect((await adOf('guest', 'closeGame'))[0]?.contentInfo.popup_name).toBe('any');
+    // A hold that cannot be read, or one that ended, holds nothing.
+    expect((await adOf('guest', 'closeGame', 'ss_ads_hold=soon'))[0]?.contentInfo.popup_name).toBe('any');
+    expect((await adOf('guest', 'closeGame', `ss_ads_hold=${clock.nowMs() - 1}`))[0]?.contentInfo.popup_name).toBe('any');
+
+    // Cooling off, and at a purchase limit: held at sign-out (a day for the limit); an ACTIVE player: not held.
+    const cooling = await player();
+    const coolingOff = await startExclusion(db(), clock, cooling.id, { kind: 'cooling_off', period: '24h', ip: null, userAgent: null });
+    expect(holdOf(await logout(cooling.cookie))?.value).toBe(String(coolingOff.untilMs));
+    const limited = await player();
+    expect((await app.inject({ method: 'POST', url: '/rest/player/purchase-limits/', headers: { cookie: limited.cookie }, payload: { daily: 0 } })).statusCode).toBe(200);
+    expect(holdOf(await logout(limited.cookie))?.value).toBe(String(clock.nowMs() + 24 * HOUR_MS));
+    const active = await player();
+    expect(holdOf(await logout(active.cookie))).toBeUndefined();
+
+    // An ACTIVE player asking on a held browser gets the ad, and the hold is lifted.
+    const other = await player();
+    const answered = await ask('player', 'closeGame', `${other.cookie}; ss_ads_hold=${hold.value}`);
+    expect(answered.json().data[0]?.contentInfo.popup_name).toBe('any');
+    expect(holdOf(answered)).toMatchObject({ value: '' });
+    expect(holdOf(answered)!.maxAge ?? 0).toBeLessThanOrEqual(0);
+  });
+
   it('records shown, clicked and closed with stable errors for bad input', async () => {
     await createCampaign(campaignInput('Actions', { audience: 'everyone' }), [popupInput('act', { triggers: ['closeGame', 'sessionStart'] })]);
     const me = await player();

@@ -13,6 +13,7 @@ import { completeRegistration } from '../../auth/registration';
 import { handleRequest } from '../../auth/request-handle';
 import { signIn } from '../../auth/sign-in';
 import { signUp } from '../../auth/sign-up';
+import { holdBrowserAtSignOut } from '../../features/pop-up-ads/browser-hold';
 import { endSession, requirePlayer } from '../../plugins/session';
 
 const authPlayer = (player: Player) => ({ success: true as const, data: { uuid: player.uuid, login: player.login, email: player.email } });
@@ -59,6 +60,8 @@ const authRoutes: FastifyPluginAsync = async (fastify) => {
     // cross-site top-level GET, so a link on another site could sign the player out. Browsers mark
     // such requests, and they are refused (as the game-mode switches are).
     if (request.headers['sec-fetch-site'] === 'cross-site') throw new AppError('ORIGIN_FORBIDDEN');
+    // A player who must not get ads leaves the browser held: no guest ads either (docs/features/pop-up-ads.md).
+    await holdBrowserAtSignOut(request.server.deps, request, reply);
     await endSession(request, reply);
     // Spec §4: logout clears the referral data (the codes a link left in cookies).
     for (const name of ['invited_by', 'refcode', '_refcode', '_referrerinfo']) if (request.cookies[name] !== undefined) reply.clearCookie(name, { path: '/' });
