@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cashboxClosed, createTriggerGate, gameClosed, INACTIVITY_MS, isSessionStart, LAST_ACTIVITY_KEY, mayShow, readLastActivity, writeLastActivity } from './triggers';
+import { LAST_ACTIVITY_KEY, readLastActivity, writeLastActivity } from '../../platform/activity';
+import { cashboxClosed, createTriggerGate, gameClosed, INACTIVITY_MS, isSessionStart, mayShow } from './triggers';
 
 const memory = () => {
   const data = new Map<string, string>();

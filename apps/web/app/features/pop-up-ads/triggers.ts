@@ -7,33 +7,6 @@ import type { PopUpTrigger } from '@sweepstack/contracts/pop-up-ads/popup-ads';
 
 /** Spec §4, §9: after 30 minutes away a session-start ad trigger fires. */
 export const INACTIVITY_MS = 1_800_000;
-/** Where the last activity of the visit is kept (shared by the site's tabs). */
-export const LAST_ACTIVITY_KEY = 'sweepstack_last_activity';
-/** Activity is written at most this often (pointer moves come many a second). */
-export const ACTIVITY_WRITE_INTERVAL_MS = 15_000;
-
-/** A minimal Storage (localStorage in the browser). */
-export interface ActivityStore {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
-}
-
-export function readLastActivity(store: ActivityStore): number | null {
-  try {
-    const value = Number(store.getItem(LAST_ACTIVITY_KEY));
-    return Number.isFinite(value) && value > 0 ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-export function writeLastActivity(store: ActivityStore, nowMs: number): void {
-  try {
-    store.setItem(LAST_ACTIVITY_KEY, String(nowMs));
-  } catch {
-    // Storage denied: no session-start trigger, nothing worse.
-  }
-}
 
 /**
  * Whether this activity starts a new session: the visitor was here before (a first visit is not a

@@ -13,6 +13,7 @@ import { RealityCheckLauncher } from '../responsible-play/reality-check-launcher
 import { FeatureBackgroundsLauncher } from '../../platform/feature-backgrounds-launcher';
 import { FeatureTimersLauncher } from '../../platform/feature-timers-launcher';
 import { Toaster } from '../toasts/toaster';
+import { InactivityReload } from './inactivity-reload';
 import { LiveSession } from './live-session';
 
 // Modals render namespaces a page does not embed: the chunk waits for the whole dictionary.
@@ -62,6 +63,7 @@ export function GlobalUi() {
       <CashLauncher enabled={!root.isGuest} />
       <RealityCheckLauncher enabled={!root.isGuest} />
       <FeatureTimersLauncher states={root.player?.features ?? null} />
+      <InactivityReload />
       <FeatureBackgroundsLauncher isGuest={root.isGuest} states={root.player?.features ?? root.guestFeatures ?? null} />
       {root.player?.hasUnconfirmedTerms && <TermsGuard />}
       {hasModals && (

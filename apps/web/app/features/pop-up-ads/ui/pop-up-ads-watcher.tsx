@@ -2,11 +2,10 @@ import { useEffect } from 'react';
 import type { FeatureBackgroundProps } from '../../../platform/feature';
 import { parseCashHash } from '../../cash/cash-route';
 import { useModals } from '../../modals/modal-store';
-import { ACTIVITY_WRITE_INTERVAL_MS, cashboxClosed, createTriggerGate, gameClosed, isSessionStart, mayShow, readLastActivity, writeLastActivity } from '../triggers';
+import { onActivity, takeLoadActivity } from '../../../platform/activity';
+import { cashboxClosed, createTriggerGate, gameClosed, isSessionStart, mayShow } from '../triggers';
 import { askForAd, usePopUpAd } from './pop-up-ads-api';
 import type { PopUpTrigger } from '@sweepstack/contracts/pop-up-ads/popup-ads';
-
-const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'focus'] as const;
 
 const openModalNames = () => useModals.getState().stack.map((entry) => entry.name as string);
 const cashOpen = () => parseCashHash(window.location.hash) !== null;
@@ -52,29 +51,19 @@ export default function PopUpAdsWatcher({ isGuest }: FeatureBackgroundProps) {
     };
     window.addEventListener('hashchange', onHash);
 
-    let lastWriteMs = 0;
-    const onActivity = () => {
-      if (document.visibilityState === 'hidden') return;
-      const nowMs = Date.now();
-      const last = readLastActivity(window.localStorage);
-      const starts = isSessionStart(last, nowMs);
-      if (starts || nowMs - lastWriteMs >= ACTIVITY_WRITE_INTERVAL_MS) {
-        writeLastActivity(window.localStorage, nowMs);
-        lastWriteMs = nowMs;
-      }
-      if (starts) void fire('sessionStart');
-    };
-    onActivity();
-    for (const name of ACTIVITY_EVENTS) window.addEventListener(name, onActivity, { passive: true });
-    document.addEventListener('visibilitychange', onActivity);
+    // The visit's activity (platform/activity.ts, shared with the idle reload): the page's load, then each act.
+    const load = takeLoadActivity();
+    if (load && isSessionStart(load.lastActivityMs, load.nowMs)) void fire('sessionStart');
+    const stopActivity = onActivity(({ nowMs, lastActivityMs }) => {
+      if (isSessionStart(lastActivityMs, nowMs)) void fire('sessionStart');
+    });
 
     return () => {
       stopped = true;
       window.clearTimeout(timer);
       unsubscribe();
       window.removeEventListener('hashchange', onHash);
-      for (const name of ACTIVITY_EVENTS) window.removeEventListener(name, onActivity);
-      document.removeEventListener('visibilitychange', onActivity);
+      stopActivity();
     };
   }, [isGuest]);
   return null;
