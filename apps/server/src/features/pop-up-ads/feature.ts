@@ -143,7 +143,9 @@ const popupValues = (p: PopUpInput): PopupValues => ({
 export default defineFeature({
   name: 'pop-up-ads',
 
-  appInit: { key: 'popUpAds', build: ({ status }) => ({ isActive: status !== null && (status as { isActive?: unknown }).isActive === true }) },
+  // Off for a signed-in player who is not ACTIVE (cooling off, self-excluded, closed): the browser does not
+  // even ask, on top of the player call's refusal.
+  appInit: { key: 'popUpAds', build: ({ status, accountStatus }) => ({ isActive: status !== null && (status as { isActive?: unknown }).isActive === true && (accountStatus == null || accountStatus === 'ACTIVE') }) },
 
   routes: async (fastify) => {
     const app = fastify.withTypeProvider<ZodTypeProvider>();

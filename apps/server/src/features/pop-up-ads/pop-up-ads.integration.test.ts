@@ -203,8 +203,12 @@ describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
     expect(limit.statusCode, limit.body).toBe(200);
     expect(await adOf('player', 'closeGame', limited.cookie)).toEqual([]);
     const cooling = await player();
+    const appInitAds = async (cookie: string) => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } })).json().data.popUpAds;
+    expect(await appInitAds(cooling.cookie)).toEqual({ isActive: true });
     await startExclusion(db(), clock, cooling.id, { kind: 'cooling_off', period: '24h', ip: null, userAgent: null });
     expect(await adOf('player', 'closeGame', cooling.cookie)).toEqual([]);
+    // App init tells the browser not to ask at all.
+    expect(await appInitAds(cooling.cookie)).toEqual({ isActive: false });
     const logs = await db().selectFrom('pop_up_ad_logs').select(['player_id', 'suppressed', 'popup_id']).where('player_id', 'in', [limited.id, cooling.id]).orderBy('id').execute();
     expect(logs.map((l) => [l.player_id, l.suppressed, l.popup_id])).toEqual([
       [limited.id, 'purchaseLimit', null],
