@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { dismissSeasonCelebrations, signUp, uniqueEmail } from './helpers';
+import { dismissSeasonCelebrations, signUp, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 /**
  * The promotions page (docs/features/promotions.md) on a phone: a new player's home shows their home
@@ -15,7 +15,7 @@ async function violations(page: Page): Promise<string[]> {
   return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
 }
 
-test('shows the live features as cards that lead to them, by keyboard and in Spanish', async ({ page }) => {
+test('shows the live features as cards that lead to them, by keyboard and in Spanish', async ({ page, browser }) => {
   test.setTimeout(120_000);
   await dismissSeasonCelebrations(page);
   await signUp(page, uniqueEmail('promotions'));
@@ -55,5 +55,22 @@ test('shows the live features as cards that lead to them, by keyboard and in Spa
   await expect(page.getByRole('heading', { level: 1, name: 'Promociones' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verifica tu identidad' })).toBeVisible();
   await expect(page.getByTestId('promotions-soon').getByRole('heading', { name: 'Reembolso semanal' })).toBeVisible();
+  // The daily offer's badge label is the operator's English: the Spanish card has the Spanish title.
+  await expect(ready.locator('[data-testid="promotion-card"][data-type="offerPeriodic"]').getByRole('heading')).toHaveText('Oferta especial');
   expect(await violations(page)).toEqual([]);
+
+  // On a desktop the main menu lists each page once (a feature's entry joins the menu's own item,
+  // with its Ready badge) and every label starts in the same column (an icon, or its empty slot).
+  const desktop = await browser.newContext({ viewport: { width: 1440, height: 900 }, storageState: await page.context().storageState() });
+  const wide = await desktop.newPage();
+  await dismissSeasonCelebrations(wide);
+  waitForHydrationAfterGoto(wide);
+  await wide.goto('/promotions/');
+  const menu = wide.getByRole('navigation', { name: 'Main menu' });
+  const targets = await menu.getByRole('link').evaluateAll((links) => links.map((a) => { const url = new URL((a as HTMLAnchorElement).href); return url.pathname + url.search; }));
+  expect(targets.filter((path, i) => targets.indexOf(path) !== i)).toEqual([]);
+  const lefts = await menu.locator('li > a > :first-child + span, li > button > :first-child + span').evaluateAll((labels) => labels.map((label) => Math.round(label.getBoundingClientRect().left)));
+  expect(lefts.length).toBeGreaterThan(8);
+  expect(new Set(lefts).size, `label columns ${lefts.join(', ')}`).toBe(1);
+  await desktop.close();
 });

@@ -86,6 +86,8 @@ export interface FeatureNavEntry {
   /** A page path (`/vip/`); without `to` or `modal`, the feature's coming-soon modal opens. */
   to?: string;
   modal?: ModalName;
+  /** Its icon in the sidebar (a 24 px image under public/, with an `-active.svg` twin for the current page). */
+  icon?: string;
   /** Shown when this answers true (default: the feature is active for this player). */
   visible?(state: FeatureState): boolean;
   /** Position among the features' entries (lower first; default 100). */

@@ -9,6 +9,6 @@ export default defineFeature({
   id: 'adventure-map',
   state: () => ({ isActive: true }),
   pages: [{ path: 'adventure-map', file: 'ui/adventure-map-page.tsx' }],
-  sidebar: [{ key: 'adventure-map', label: 'adventureMap.nav.sidebar', to: '/adventure-map/', order: 41 }],
+  sidebar: [{ key: 'adventure-map', label: 'adventureMap.nav.sidebar', to: '/adventure-map/', icon: '/icons/menu/adventure-map.svg', order: 41 }],
   strings: { namespaces: ['adventureMap'], shell: ['adventureMap.nav'] },
 });

@@ -16,7 +16,7 @@ export default defineFeature({
   state: (init) => ({ isActive: init.bingo.isActive }),
   pages: [{ path: 'bingo', file: 'ui/bingo-page.tsx', middleware: ['signup-required'] }],
   modals: { 'bingo-welcome': { load: () => import('./ui/welcome-modal'), described: true } },
-  sidebar: [{ key: 'bingo', label: 'sidebar.extra.bingo', to: '/bingo/', order: 20 }],
+  sidebar: [{ key: 'bingo', label: 'sidebar.extra.bingo', to: '/bingo/', icon: '/icons/menu/bingo.svg', order: 20 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value === 'bingo', modal: 'bingo-welcome', playersOnly: true }],
   strings: { namespaces: ['bingo'] },
   welcome: { modal: 'bingo-welcome' },

@@ -17,7 +17,7 @@ export default defineFeature({
   state: (init) => ({ isActive: init.dailyLogin.isActive }),
   modals: { 'daily-login': { load: () => import('./ui/daily-login-modal'), described: true } },
   deepLinks: [{ params: ['openModal'], matches: (value) => value === 'daily-login', modal: 'daily-login', playersOnly: true }],
-  sidebar: [{ key: 'daily-login', label: 'dailyLogin.nav.sidebar', modal: 'daily-login', order: 20 }],
+  sidebar: [{ key: 'daily-login', label: 'dailyLogin.nav.sidebar', modal: 'daily-login', icon: '/icons/menu/daily-prize.svg', order: 20 }],
   strings: { namespaces: ['dailyLogin'], shell: ['dailyLogin.nav'] },
   welcome: { modal: 'daily-login' },
 });

@@ -9,6 +9,6 @@ export default defineFeature({
   id: 'free-entry',
   state: () => ({ isActive: true }),
   pages: [{ path: 'free-entry', file: 'ui/free-entry-page.tsx', namespaces: ['freeEntry', 'errors'] }],
-  sidebar: [{ key: 'free-entry', label: 'freeEntry.nav.sidebar', to: '/free-entry/', order: 95 }],
+  sidebar: [{ key: 'free-entry', label: 'freeEntry.nav.sidebar', to: '/free-entry/', icon: '/icons/menu/free-entry.svg', order: 95 }],
   strings: { namespaces: ['freeEntry'], shell: ['freeEntry.nav'] },
 });

@@ -5,5 +5,5 @@ export default defineFeature({
   id: 'magic-boxes',
   state: (init) => ({ isActive: init.magicBox.isActive }),
   pages: [{ path: 'magic-boxes' }],
-  sidebar: [{ key: 'magicBoxes', label: 'sidebar.extra.magicBoxes', to: '/magic-boxes/', order: 40 }],
+  sidebar: [{ key: 'magicBoxes', label: 'sidebar.extra.magicBoxes', to: '/magic-boxes/', icon: '/icons/menu/magic-boxes.svg', order: 40 }],
 });

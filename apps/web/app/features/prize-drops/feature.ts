@@ -25,7 +25,7 @@ export default defineFeature({
     'prize-drops-welcome': { load: () => import('./ui/welcome-modal'), described: true },
     'prize-drops-win': { load: () => import('./ui/win-modal'), described: true },
   },
-  sidebar: [{ key: 'prizeDrops', label: 'sidebar.extra.prizeDrops', to: '/prize-drops/', order: 50 }],
+  sidebar: [{ key: 'prizeDrops', label: 'sidebar.extra.prizeDrops', to: '/prize-drops/', icon: '/icons/menu/prize-drops.svg', order: 50 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value === 'prize-drops', modal: 'prize-drops-welcome' }],
   strings: { namespaces: ['prizeDrops'], shell: ['prizeDrops.toast'] },
   welcome: { modal: 'prize-drops-welcome', when: (state) => state.isActive && typeof document !== 'undefined' && !document.cookie.split('; ').some((c) => c.startsWith(`${PRIZE_DROPS_POPUP_COOKIE}=`)) },

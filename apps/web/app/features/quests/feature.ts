@@ -10,6 +10,6 @@ export default defineFeature({
   id: 'quests',
   state: () => ({ isActive: true }),
   pages: [{ path: 'quests', file: 'ui/quests-page.tsx' }],
-  sidebar: [{ key: 'quests', label: 'quests.nav.sidebar', to: '/quests/', order: 40 }],
+  sidebar: [{ key: 'quests', label: 'quests.nav.sidebar', to: '/quests/', icon: '/icons/menu/quests.svg', order: 40 }],
   strings: { namespaces: ['quests'], shell: ['quests.nav'] },
 });

@@ -26,7 +26,7 @@ export default defineFeature({
     'season-congratulations': { load: () => import('./ui/congratulations-modal'), described: true },
     'season-welcome': { load: () => import('./ui/welcome-modal'), described: true },
   },
-  sidebar: [{ key: 'season', label: 'sidebar.extra.season', modal: 'season', order: 30 }],
+  sidebar: [{ key: 'season', label: 'sidebar.extra.season', modal: 'season', icon: '/icons/menu/season.svg', order: 30 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value.includes('seasons'), modal: 'season', playersOnly: true }],
   strings: { namespaces: ['seasons'] },
   welcome: { modal: 'season-welcome' },

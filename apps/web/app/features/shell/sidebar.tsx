@@ -11,8 +11,20 @@ import { useLocalize } from '../../lib/use-paths';
 import { themedUrl } from '../themes/themes';
 import { useEndedFeatures } from '../../platform/feature-state';
 import { NavAvailability } from '../../platform/nav-availability';
+import { registry } from '../../platform/registry';
 import { openNavEntry } from '../modals/modal-store';
 import { useShell } from './shell-store';
+
+/** The path of a menu or nav address, without query, hash or trailing slash: `/vip/?x` → `/vip`. */
+const pathOf = (url: string) => url.replace(/[?#].*$/, '').replace(/\/+$/, '');
+const activeIcon = (icon: string) => icon.replace(/\.svg$/, '-active.svg');
+/** A feature entry's icon, as its feature.ts declares it (not sent with the page: the registry is in the bundle). */
+const iconOf = (entry: { feature: string; key: string }) => registry.features.find((feature) => feature.id === entry.feature)?.sidebar?.find((e) => e.key === entry.key)?.icon;
+
+/** The icon column: every row has one (an empty slot when the item has none), so the labels line up. */
+function ItemIcon({ src }: { src: string | undefined }) {
+  return src ? <Image src={src} alt="" width={24} height={24} className="size-6 shrink-0" /> : <span aria-hidden="true" className="size-6 shrink-0" />;
+}
 
 const itemClass = ({ isActive }: { isActive: boolean }) =>
   `flex min-h-11 items-center gap-3 rounded-theme px-3 py-2 font-semibold ${isActive ? 'bg-raised text-fg' : 'text-muted hover:bg-raised hover:text-fg'}`;
@@ -23,9 +35,14 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
   const localize = useLocalize();
   const [loggingOut, setLoggingOut] = useState(false);
   const ended = useEndedFeatures((s) => s.ended);
-  const featureEntries = player.nav.sidebar.filter((entry) => !ended[entry.feature]);
+  const shown = player.nav.sidebar.filter((entry) => !ended[entry.feature]);
   // The server left the lottery items out of the menu unless a lottery is running (spec §5).
   const items = visibleSidebarItems(root.shell.menu, { isGuest: false, hasDeposits: player.hasDeposits, gameMode: player.gameMode, lotteryActive: true });
+  // A feature page the operator's menu already links (Tournaments, VIP club, Wheel of treasure) is not
+  // listed twice: the menu item carries the feature's availability instead.
+  const menuPaths = new Set(items.filter((item) => item.url.startsWith('/')).map((item) => pathOf(item.url)));
+  const featureEntries = shown.filter((entry) => !entry.to || !menuPaths.has(pathOf(entry.to)));
+  const availabilityOf = (url: string) => shown.find((entry) => entry.to && entry.availableAtMs !== undefined && pathOf(entry.to) === pathOf(url))?.availableAtMs;
 
   async function logout() {
     trackClickButton('logout', 'sidebar');
@@ -45,17 +62,24 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
           <li key={item.id}>
             {item.url.startsWith('/') && !item.url.includes('#') ? (
               <NavLink to={localize(themedUrl(item.url, root.theme))} className={itemClass} onClick={onNavigate} end>
-                {({ isActive }) => (
-                  <>
-                    {item.image && <Image src={(isActive && item.image_active) || item.image} alt="" width={24} height={24} className="size-6" />}
-                    <span>{item.title}</span>
-                    {item.is_new && <span className="ml-auto rounded-full bg-accent px-2 text-xs font-bold text-on-accent">{t('sidebar.new')}</span>}
-                  </>
-                )}
+                {({ isActive }) => {
+                  const availableAtMs = availabilityOf(item.url);
+                  return (
+                    <>
+                      <ItemIcon src={(isActive && item.image_active) || item.image || undefined} />
+                      <span>{item.title}</span>
+                      {availableAtMs !== undefined ? (
+                        <NavAvailability availableAtMs={availableAtMs} />
+                      ) : (
+                        item.is_new && <span className="ml-auto rounded-full bg-accent px-2 text-xs font-bold text-on-accent">{t('sidebar.new')}</span>
+                      )}
+                    </>
+                  );
+                }}
               </NavLink>
             ) : (
               <a href={item.url.startsWith("/#") ? item.url.slice(1) : item.url} className={itemClass({ isActive: false })} onClick={onNavigate}>
-                {item.image && <Image src={item.image} alt="" width={24} height={24} className="size-6" />}
+                <ItemIcon src={item.image || undefined} />
                 <span>{item.title}</span>
               </a>
             )}
@@ -65,11 +89,17 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
           <li key={entry.key}>
             {entry.to ? (
               <NavLink to={localize(entry.to)} className={itemClass} onClick={onNavigate}>
-                <span>{t(entry.label)}</span>
-                {entry.availableAtMs !== undefined && <NavAvailability availableAtMs={entry.availableAtMs} />}
+                {({ isActive }) => (
+                  <>
+                    <ItemIcon src={isActive ? iconOf(entry) && activeIcon(iconOf(entry)!) : iconOf(entry)} />
+                    <span>{t(entry.label)}</span>
+                    {entry.availableAtMs !== undefined && <NavAvailability availableAtMs={entry.availableAtMs} />}
+                  </>
+                )}
               </NavLink>
             ) : (
               <button type="button" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => openNavEntry(entry)}>
+                <ItemIcon src={iconOf(entry)} />
                 <span>{t(entry.label)}</span>
                 {entry.availableAtMs !== undefined && <NavAvailability availableAtMs={entry.availableAtMs} />}
               </button>
@@ -79,10 +109,12 @@ function SidebarContent({ player, onNavigate }: { player: PlayerView; onNavigate
       </ul>
       <hr className="my-2 border-line" />
       <NavLink to={localize('/affiliates/')} className={itemClass} onClick={onNavigate}>
-        {t('sidebar.affiliate')}
+        <ItemIcon src={undefined} />
+        <span>{t('sidebar.affiliate')}</span>
       </NavLink>
       <button type="button" data-testid="logout" className={`${itemClass({ isActive: false })} w-full text-left`} onClick={() => void logout()} disabled={loggingOut}>
-        {loggingOut ? t('sidebar.loggingOut') : t('sidebar.logout')}
+        <ItemIcon src={undefined} />
+        <span>{loggingOut ? t('sidebar.loggingOut') : t('sidebar.logout')}</span>
       </button>
     </nav>
   );

@@ -27,7 +27,7 @@ export default defineFeature({
     'tournament-prizes': { load: () => import('./ui/prizes-modal'), described: true },
     'tournament-games': { load: () => import('./ui/games-modal'), described: true },
   },
-  sidebar: [{ key: 'tournaments', label: 'tournaments.nav.sidebar', to: '/tournaments/', order: 40 }],
+  sidebar: [{ key: 'tournaments', label: 'tournaments.nav.sidebar', to: '/tournaments/', icon: '/icons/menu/tournaments.svg', order: 40 }],
   deepLinks: [{ params: ['openModal'], matches: (value) => value.includes('tournaments'), modal: 'tournaments', playersOnly: true }],
   strings: { namespaces: ['tournaments'], shell: ['tournaments.nav', 'tournaments.toast', 'tournaments.widget', 'tournaments.you', 'tournaments.noScores'] },
   // The game window's panel: place, points and the top 3 while the player plays a game of a tournament they joined.

@@ -23,6 +23,6 @@ export default defineFeature({
     'vip-club-claim-reward': { load: () => import('./ui/claim-modal'), described: true },
   },
   deepLinks: [{ params: ['openModal'], matches: (value) => value === 'vip-club' || value === 'rank-league', modal: 'vip-club-profile', playersOnly: true }],
-  sidebar: [{ key: 'rankLeague', label: 'sidebar.extra.rankLeague', to: '/vip/', order: 10 }],
+  sidebar: [{ key: 'rankLeague', label: 'sidebar.extra.rankLeague', to: '/vip/', icon: '/icons/menu/vip.svg', order: 10 }],
   strings: { namespaces: ['vip'] },
 });

@@ -25,7 +25,7 @@ export default defineFeature({
     'wheel-of-treasure-how-it-works': { load: () => import('./ui/how-it-works-modal'), described: true },
   },
   deepLinks: [{ params: ['openModal'], matches: (value) => value.includes('daily-wheel') || value === 'wheel-of-treasure', modal: 'wheel-of-treasure', playersOnly: true }],
-  sidebar: [{ key: 'wheel-of-treasure', label: 'wheelOfTreasure.nav.sidebar', to: '/wheel-of-treasure/', order: 30 }],
+  sidebar: [{ key: 'wheel-of-treasure', label: 'wheelOfTreasure.nav.sidebar', to: '/wheel-of-treasure/', icon: '/icons/menu/wheel-of-treasure.svg', order: 30 }],
   strings: { namespaces: ['wheelOfTreasure'], shell: ['wheelOfTreasure.nav'] },
   welcome: { modal: 'wheel-of-treasure-welcome' },
 });
