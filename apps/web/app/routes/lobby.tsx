@@ -29,10 +29,10 @@ function PromotionsSection({ lobby }: { lobby: LobbyData }) {
   return (
     <section aria-labelledby="home-promotions-title" className="flex flex-col gap-3" data-testid="home-promotions">
       <div className="flex items-baseline justify-between gap-3">
-        <h2 id="home-promotions-title" className="section-title text-xl font-extrabold">
+        <h2 id="home-promotions-title" className="section-title min-w-0 text-xl font-extrabold">
           {t('lobby.promotionsTitle')}
         </h2>
-        <Link to={localize('/promotions/')} className="text-sm font-semibold underline underline-offset-2">
+        <Link to={localize('/promotions/')} className="shrink-0 whitespace-nowrap text-sm font-semibold underline underline-offset-4">
           {t('lobby.promotionsAll')}
         </Link>
       </div>

@@ -10,7 +10,8 @@ const knowsModal = (name: string) => registry.modal(name) !== undefined;
 
 /**
  * A list of promotion cards: a grid (one column on phones, two or three on wider screens), or one
- * row that scrolls sideways inside itself (the home page: one card high on every screen).
+ * row that scrolls sideways inside itself (the home page: one card high on every screen; three cards
+ * fill a wide screen's row, more scroll).
  */
 export function CardList({ promotions, testId, onReady, layout = 'grid' }: { promotions: readonly Promotion[]; testId: string; onReady?: () => void; layout?: 'grid' | 'row' }) {
   const root = useRootData();
@@ -18,7 +19,7 @@ export function CardList({ promotions, testId, onReady, layout = 'grid' }: { pro
   return (
     <ul className={layout === 'grid' ? 'grid gap-4 sm:grid-cols-2 lg:grid-cols-3' : 'flex snap-x gap-4 overflow-x-auto pb-2'} data-testid={testId}>
       {cards.map((card) => (
-        <li key={card.promotion.key} className={layout === 'grid' ? 'min-w-0' : 'w-72 max-w-[85%] shrink-0 snap-start'}>
+        <li key={card.promotion.key} className={layout === 'grid' ? 'min-w-0' : 'w-72 max-w-[85%] shrink-0 snap-start lg:w-[calc((100%-2rem)/3)] lg:max-w-none'}>
           <PromotionCard card={card} hasDeposits={root.player?.hasDeposits ?? false} {...(onReady ? { onReady } : {})} />
         </li>
       ))}

@@ -93,6 +93,13 @@ describe('promotion cards (web)', () => {
     expect(translator('es')('promotions.cards.playerFreeSpin.title', { count: 3 })).toBe('3 giros gratis');
   });
 
+  it("shows an offer's English badge label on English pages only: a Spanish page gets the translated title", () => {
+    const offer = definitions.get('offerPeriodic')!;
+    expect(offer.title(SAMPLES.offerPeriodic![0], translator('en'), 'en')).toBe('Daily deal');
+    expect(offer.title(SAMPLES.offerPeriodic![0], translator('es'), 'es')).toBe('Oferta especial');
+    expect(offer.title(SAMPLES.offerPeriodic![1], translator('en'), 'en')).not.toBe('');
+  });
+
   it('leaves out cards it cannot show: no definition, data its schema refuses, a modal no feature declares', () => {
     const cards = [
       promotion('verification', { status: 'none' }),

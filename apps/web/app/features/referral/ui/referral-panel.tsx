@@ -98,7 +98,7 @@ export function RewardsTable({ rewards }: { rewards: ReferralRewards }) {
               {label}
               {index === 0 && <span className="block text-xs text-muted">{t('referral.rewards.forYourFriend')}</span>}
             </th>
-            <td className="py-1.5 text-right font-semibold">{coins(reward)}</td>
+            <td className="whitespace-nowrap py-1.5 pl-3 text-right font-semibold">{coins(reward)}</td>
           </tr>
         ))}
       </tbody>

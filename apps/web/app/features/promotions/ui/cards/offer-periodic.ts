@@ -6,7 +6,9 @@ import type { CardDefinition } from '../card-definition';
 /** A promo offer that comes back by day (promo offers): its coins, price, and when it is on sale. */
 const card: CardDefinition<OfferPeriodicPromotionData> = {
   schema: ZOfferPeriodicPromotionData,
-  title: (data, t) => data.badgeLabel ?? t('promotions.cards.offerPeriodic.title'),
+  // The badge label is the operator's text, written once in English (the preset has no per-language
+  // field): other languages get the translated title instead of English on their page.
+  title: (data, t, locale) => (data.badgeLabel && locale.startsWith('en') ? data.badgeLabel : t('promotions.cards.offerPeriodic.title')),
   lines: (data, t, locale) => [
     t('promotions.cards.offerPeriodic.coins', { coins: formatGoldCoins(data.coins, locale), entries: formatFortuneCoins(data.entries, locale) }),
     data.usualPriceCents > data.priceCents ? t('promotions.cards.offerPeriodic.priceWas', { price: formatUsd(data.priceCents, locale), usual: formatUsd(data.usualPriceCents, locale) }) : formatUsd(data.priceCents, locale),
