@@ -22,6 +22,11 @@ export interface DrawPrizeRequest {
   multiplier?: number;
   /** The operator day whose budget is charged. */
   day: string;
+  /**
+   * Draw now (budget charged, draw stored), pay later with `payRewardDraw`: an outcome fixed before
+   * it is shown (a scratch card). Not for tables with lootboxes.
+   */
+  deferPayment?: boolean;
 }
 
 export interface DrawOutcome {
@@ -58,9 +63,10 @@ export async function drawPrize(trx: Transaction<Database>, request: DrawPrizeRe
   if (!table) throw new Error(`prize table ${request.table} does not exist`);
   const first = await drawOnce(trx, request, table, null, deps);
   if (first.prize.kind !== 'lootbox') {
-    await pay(trx, request, first.draw, first.prize, deps);
+    if (!request.deferPayment) await pay(trx, request, first.draw, first.prize, deps);
     return { draw: first.draw, table, prize: first.prize, replayed: false };
   }
+  if (request.deferPayment) throw new Error(`a deferred draw cannot open a lootbox (table ${request.table})`);
   const boxTable = await currentPrizeTable(trx, first.prize.table);
   if (!boxTable) throw new Error(`lootbox table ${first.prize.table} does not exist`);
   const box = await drawOnce(trx, { ...request, idempotencyKey: `${request.idempotencyKey}:box`, multiplier: 1, feature: request.feature }, boxTable, Number(first.draw.id), deps);
@@ -107,10 +113,20 @@ async function drawOnce(trx: Transaction<Database>, request: DrawPrizeRequest, t
   return { draw, prize };
 }
 
-async function pay(trx: Transaction<Database>, request: DrawPrizeRequest, draw: RewardDraw, prize: Prize, deps: DrawDependencies): Promise<void> {
+async function pay(trx: Transaction<Database>, request: DrawPrizeRequest, draw: RewardDraw, prize: Prize, deps: Pick<DrawDependencies, 'clock'>): Promise<void> {
   // A booster's multiplier is not paid: the caller applies it to its next draw (`multiplier`).
   if (prize.kind === 'multiplier') return;
   await creditPlayer(trx, { playerId: request.playerId, feature: request.feature, prize, idempotencyKey: `reward-draw:${draw.id}`, metadata: { drawId: Number(draw.id) } }, { clock: deps.clock });
+}
+
+/**
+ * Pays a draw made with `deferPayment` (its stored prize, after any fallback): once, whatever the
+ * number of calls, since the credit's key is the draw's.
+ */
+export async function payRewardDraw(trx: Transaction<Database>, draw: RewardDraw, clock: Clock): Promise<Prize> {
+  const prize = JSON.parse(draw.prize_json) as Prize;
+  await pay(trx, { playerId: Number(draw.player_id), feature: draw.feature, table: '', idempotencyKey: draw.idempotency_key, day: '' }, draw, prize, { clock });
+  return prize;
 }
 
 async function replay(trx: Transaction<Database>, draw: RewardDraw): Promise<DrawOutcome> {
