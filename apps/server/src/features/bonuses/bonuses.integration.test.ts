@@ -1,47 +1,30 @@
 import { ZFreeSpinsResponse } from '@sweepstack/contracts/rewards/prize';
 import { ZSpinResponse } from '@sweepstack/contracts/games/play';
-import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
-import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startExclusion } from '../../responsible-play/exclusions';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { featureTestApp } from '../../testing/feature-test-app';
 
 const HOUR_MS = 3_600_000;
 const START_MS = Date.parse('2027-03-05T17:00:00Z');
 const PROFILE = { name: 'Ada', surname: 'Lovelace', birthday: '1990-02-03', zip: '98101', city: 'Seattle', address: '12 Main St.', phone: '+15551234567' };
 
 describe.each(dialectsUnderTest())('bonus offers on %s', (dialect) => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = new ManualClock(START_MS);
   let sequence = 0;
-  const db = () => test.database.db;
-
-  beforeAll(async () => {
-    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false', OUTBOX_DISPATCHER: 'false' } });
-    app = test.app;
-  }, 120_000);
-  afterEach(async () => {
-    expect(await auditLedger(db())).toEqual([]);
-  });
-  afterAll(async () => {
-    if (test) await expectLedgerBalanced(db());
-    await test?.close();
+  const h = featureTestApp(dialect, { name: 'bonuses', clock, env: { OUTBOX_DISPATCHER: 'false' } }).hooks();
+  const db = h.db;
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = h.app();
   });
 
   // One operator sign-in for the file (sign-ins are rate-limited).
-  let operatorSession: Promise<string> | undefined;
-  const operator = async () => ({ cookie: await (operatorSession ??= operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD)) });
-  const player = async () => {
-    sequence += 1;
-    const { cookie, uuid } = await signUpViaApi(app, `bonuses-${dialect}-${sequence}@example.com`);
-    return { cookie, uuid, id: await playerIdOf(db(), uuid) };
-  };
+  const operator = async () => ({ cookie: await h.operatorCookie() });
+  const player = h.signUp;
   const campaign = async (body: Record<string, unknown>) => {
     const res = await app.inject({ method: 'POST', url: '/api/operator/bonuses/campaigns/', headers: await operator(), payload: body });
     expect(res.statusCode, res.body).toBe(200);

@@ -2,11 +2,11 @@ import fc from 'fast-check';
 import { countDeposit } from '@sweepstack/db/cashier/repository';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { playerIdOf } from '../../kyc/testing';
 import { startExclusion } from '../../responsible-play/exclusions';
 import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { featureTestApp } from '../../testing/feature-test-app';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -22,24 +22,19 @@ const popupInput = (name: string, patch: Record<string, unknown> = {}) => ({ nam
 const campaignInput = (name: string, patch: Record<string, unknown> = {}) => ({ name, priority: 10, active: true, audience: 'everyone', deposits: 'any', startsAt: null, endsAt: null, ...patch });
 
 describe.each(dialectsUnderTest())('pop-up ads on %s', (dialect) => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = new ManualClock(START_MS);
   let sequence = 0;
   let headers: { cookie: string };
-  const db = () => test.database.db;
-
-  beforeAll(async () => {
-    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false', OUTBOX_DISPATCHER: 'false' } });
-    app = test.app;
-  }, 120_000);
-  afterAll(async () => {
-    await test?.close();
+  const h = featureTestApp(dialect, { name: 'pop-up-ads', clock, env: { OUTBOX_DISPATCHER: 'false' } }).hooks();
+  const db = h.db;
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = h.app();
   });
   // Each test starts with every campaign off and the default frequency rules, a day later (no caps carried over).
   beforeEach(async () => {
     clock.advance(2 * 24 * HOUR_MS);
-    headers = { cookie: await operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD) };
+    headers = { cookie: await h.operatorCookie(true) };
     for (const c of await campaigns()) if (c.active) await putCampaign(c.id, { ...campaignOf(c), active: false });
     await operatorCall('PUT', '/settings/', { dailyCap: 3, minGapMinutes: 10, hideAfterCloseHours: 24 });
   });

@@ -1,20 +1,18 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
-import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_ENV, operatorCookie } from '../../kyc/testing';
 import { TEST_CARDS } from '../../payments/sandbox-provider/cards';
 import { sandboxProviderOf } from '../../routes/cashier/provider-registry';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { DETERMINISTIC_SANDBOX, featureTestApp } from '../../testing/feature-test-app';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 /** Noon in New York (the default operator time zone) on Friday 2027-01-08 (ISO weekday 5). */
 const START_MS = Date.parse('2027-01-08T17:00:00Z');
-const SANDBOX = { PAYMENTS_SANDBOX_MODE: 'deterministic', PAYMENTS_SANDBOX_WORKER: 'false', PAYMENTS_SANDBOX_DUPLICATE_RATE: '0', PAYMENTS_SANDBOX_REORDER_RATE: '0' };
 
 interface Player {
   cookie: string;
@@ -30,29 +28,16 @@ interface Preset {
 }
 
 describe.each(dialectsUnderTest())('promo offers on %s', (dialect) => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = new ManualClock(START_MS);
-  let sequence = 0;
   let keys = 0;
-  const db = () => test.database.db;
-
-  beforeAll(async () => {
-    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, ...SANDBOX, JOBS_RUNNER: 'false' } });
-    app = test.app;
-  }, 120_000);
-  afterEach(async () => {
-    await expectLedgerBalanced(db());
-  });
-  afterAll(async () => {
-    await test?.close();
+  const h = featureTestApp(dialect, { name: 'promo', clock, env: DETERMINISTIC_SANDBOX }).hooks();
+  const db = h.db;
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = h.app();
   });
 
-  const signUp = async (): Promise<Player> => {
-    sequence += 1;
-    const { cookie, uuid } = await signUpViaApi(app, `promo-${sequence}.${dialect}@example.com`);
-    return { cookie, id: await playerIdOf(db(), uuid) };
-  };
+  const signUp = (): Promise<Player> => h.signUp();
   const headers = (player?: Player | null) => (player ? { cookie: player.cookie } : {});
   const deposit = (player: Player, presetId: string) =>
     app.inject({ method: 'POST', url: '/rest/cash/deposit/', headers: headers(player), payload: { presetId, methodId: 'card', card: { number: TEST_CARDS.success, expMonth: 12, expYear: 2030, cvc: '123' }, idempotencyKey: `promo-key-${++keys}` } });

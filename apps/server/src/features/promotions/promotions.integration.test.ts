@@ -4,16 +4,14 @@ import { ZPromotionsPageResponse, type Promotion, type PromotionsPage } from '@s
 import { PROMOTION_PLACEMENTS_KEY } from '@sweepstack/db/promotions/repository';
 import { insertQuest, insertQuestTask, saveQuestProgress, updateQuest } from '@sweepstack/db/quests/repository';
 import { refreshLeagueStatus, setLeagueEnabled } from '@sweepstack/db/rank-league/repository';
-import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 import { ensureProfile } from '@sweepstack/db/kyc/repository';
 import { insertRun, setRunStatus } from '@sweepstack/db/tournaments/repository';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_ENV, operatorCookie, playerIdOf } from '../../kyc/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startExclusion } from '../../responsible-play/exclusions';
-import { ManualClock, signUpViaApi } from '../../testing/auth-helpers';
-import { createTestApp, type TestApp } from '../../testing/test-app';
+import { ManualClock } from '../../testing/auth-helpers';
+import { featureTestApp } from '../../testing/feature-test-app';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -27,33 +25,16 @@ interface Player {
 }
 
 describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
-  let test: TestApp;
-  let app: FastifyInstance;
   const clock = new ManualClock(START_MS);
-  let sequence = 0;
-  const db = () => test.database.db;
-
-  beforeAll(async () => {
-    test = await createTestApp(dialect, { clock, seed: true, env: { ...OPERATOR_ENV, JOBS_RUNNER: 'false', OUTBOX_DISPATCHER: 'false' } });
-    app = test.app;
-  }, 120_000);
-  afterEach(async () => {
-    expect(await auditLedger(db())).toEqual([]);
-  });
-  afterAll(async () => {
-    await test?.close();
+  const h = featureTestApp(dialect, { name: 'promotions', clock, env: { OUTBOX_DISPATCHER: 'false' } }).hooks();
+  const db = h.db;
+  let app: FastifyInstance;
+  beforeAll(() => {
+    app = h.app();
   });
 
-  let operatorSession: string | null = null;
-  const operator = async (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => {
-    operatorSession ??= await operatorCookie(app, OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
-    return app.inject({ method, url: `/api/operator${url}`, headers: { cookie: operatorSession }, ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }) });
-  };
-  const player = async (): Promise<Player> => {
-    sequence += 1;
-    const { cookie, uuid } = await signUpViaApi(app, `promotions-${sequence}.${dialect}@example.com`);
-    return { cookie, uuid, id: await playerIdOf(db(), uuid) };
-  };
+  const operator = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: unknown) => h.operator(method, url, payload);
+  const player = (): Promise<Player> => h.signUp();
   const page = async (who: Player, locale?: 'en' | 'es'): Promise<PromotionsPage> => {
     const res = await app.inject({ method: 'GET', url: `/rest/page/promotions/${locale ? `?locale=${locale}` : ''}`, headers: { cookie: who.cookie } });
     expect(res.statusCode, res.body).toBe(200);
