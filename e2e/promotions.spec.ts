@@ -58,6 +58,11 @@ test('shows the live features as cards that lead to them, by keyboard and in Spa
   // The daily offer's badge label is the operator's English: the Spanish card has the Spanish title.
   await expect(ready.locator('[data-testid="promotion-card"][data-type="offerPeriodic"]').getByRole('heading')).toHaveText('Oferta especial');
   expect(await violations(page)).toEqual([]);
+  // Nor does the cashier's list of packages (the same offer, its badge in English).
+  await page.goto('/es/lobby/#cash');
+  const widget = page.getByTestId('cash-widget');
+  await expect(widget.getByTestId('cash-package-daily-deal')).toBeVisible({ timeout: 15_000 });
+  await expect(widget).not.toContainText('Daily deal');
 
   // On a desktop the main menu lists each page once (a feature's entry joins the menu's own item,
   // with its Ready badge) and every label starts in the same column (an icon, or its empty slot).

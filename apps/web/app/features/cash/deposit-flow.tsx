@@ -68,7 +68,8 @@ function PackageList({ packages, locale, onPick }: { packages: ListedPackage[]; 
             {(p.bestDeal || p.mostPopular) && (
               <span className="rounded-theme bg-primary px-2 py-0.5 text-xs font-bold text-on-primary">{p.bestDeal ? t('cash.bestDeal') : t('cash.mostPopular')}</span>
             )}
-            {!p.bestDeal && !p.mostPopular && p.badgeLabel && <span className="rounded-theme border border-line px-2 py-0.5 text-xs font-bold">{p.badgeLabel}</span>}
+            {/* The operator's badge label is written once, in English: not shown on other languages' pages. */}
+            {!p.bestDeal && !p.mostPopular && p.badgeLabel && locale.startsWith('en') && <span className="rounded-theme border border-line px-2 py-0.5 text-xs font-bold">{p.badgeLabel}</span>}
             <span className="flex items-center gap-1 text-lg font-extrabold tabular-nums">
               <CoinIcon tone="gold" /> {formatGoldCoins(p.coins, locale)} <span className="sr-only">{t('balance.gold')}</span>
             </span>
