@@ -11,7 +11,8 @@ import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelc
 // themes' self-hosted typefaces loaded before the shot, animations and carets off, the parts that
 // change by themselves masked (live jackpot values, last winners, the new player's generated name).
 //
-// With SCREENSHOTS=1 the same pages and the cashier are also written to docs/screenshots/ for README.
+// With SCREENSHOTS=1 the same pages, the promotions page and the cashier are also written to
+// docs/screenshots/ for README.
 
 const THEMES = ['nlc', 'funzCity', 'stormrush'] as const;
 const OTHER_THEMES = ALL_THEMES.filter((theme) => !(THEMES as readonly string[]).includes(theme));
@@ -74,6 +75,10 @@ for (const theme of THEMES) {
       await expect(player).toHaveScreenshot(`lobby-${theme}-${device}.png`, { animations: 'disabled', caret: 'hide', mask: masks(player), maxDiffPixelRatio: 0.01 });
       if (process.env.SCREENSHOTS) {
         await player.screenshot({ path: path.join(docs, `lobby-${theme}-${device}.png`), animations: 'disabled' });
+        await player.goto(`/promotions/?theme=${theme}`);
+        await expect(player.getByTestId('promotions-ready')).toBeVisible();
+        await settle(player);
+        await player.screenshot({ path: path.join(docs, `promotions-${theme}-${device}.png`), animations: 'disabled' });
         await player.getByRole('link', { name: 'Buy' }).first().click();
         await expect(player.getByTestId('cash-packages')).toBeVisible();
         await settle(player);
