@@ -5,6 +5,7 @@ import { isbot } from 'isbot';
 import type { RenderToPipeableStreamOptions } from 'react-dom/server';
 import { renderToPipeableStream } from 'react-dom/server';
 import { ServerRouter, type AppLoadContext, type EntryContext } from 'react-router';
+import { joinChunksPerTurn } from './lib/join-chunks.server';
 import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server';
 
 export const streamTimeout = 5_000;
@@ -48,7 +49,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
         let output: NodeJS.ReadableStream = body.pipe(scriptsAfterFirstPaint());
         if (compressor) {
           responseHeaders.set('Content-Encoding', compressor.encoding);
-          output = output.pipe(compressor.stream);
+          output = output.pipe(joinChunksPerTurn()).pipe(compressor.stream);
         }
         pipe(body);
         resolve(new Response(createReadableStreamFromReadable(output as PassThrough), { headers: responseHeaders, status: responseStatusCode }));
