@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import { contentCache } from '../lib/content-cache';
 import { errorBody } from './errors';
 import { GuestPageCache } from './guest-page-cache';
 
@@ -101,6 +102,13 @@ export type WebLoadContext = {
    * and headers are forwarded. Answers a Web Response, like fetch.
    */
   api(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
+  /**
+   * A token that stays the same object while the operator's content is unchanged on this server (the
+   * content cache's snapshot, checked every CONTENT_CHECK_INTERVAL_MS). The answers that depend on the
+   * content and the server's settings alone (translations, static info, route rules, the build id)
+   * are kept by the loaders under it and asked again only when it changes (docs/page-serving.md).
+   */
+  contentVersion(): Promise<object>;
 }
 
 function createLoadContext(app: FastifyInstance, request: FastifyRequest): WebLoadContext {
@@ -108,6 +116,7 @@ function createLoadContext(app: FastifyInstance, request: FastifyRequest): WebLo
     requestId: request.id,
     theme: app.deps.config.THEME,
     publicOrigin: app.deps.config.publicOrigin,
+    contentVersion: () => contentCache(app.deps).get(),
     api: async (apiPath, init = {}) => {
       const forwarded: Record<string, string> = {};
       for (const [key, value] of Object.entries(request.headers)) {

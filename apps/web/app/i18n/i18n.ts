@@ -50,17 +50,31 @@ function newInstance(locale: Locale, dictionary: TranslationDictionary, isComple
   return instance;
 }
 
+/** Server instances per dictionary slice (the slice object is kept by the root loader) and locale. */
+const serverInstances = new WeakMap<TranslationDictionary, Map<Locale, i18n>>();
+
 /**
- * The i18next instance of a render. On the server a fresh one per request (the page's slice). In the
+ * The i18next instance of a render. On the server one per slice object of the page (made once, and
+ * made again when the dictionary changes). In the
  * browser one per locale for the whole visit: each route's slice is merged in, so strings of earlier
  * pages and of the whole dictionary stay available when the root data revalidates.
  */
 export function createI18n(locale: Locale, dictionary: TranslationDictionary, features: readonly string[] = []): i18n {
   featureNamespaces = features;
   if (typeof document === 'undefined') {
-    return newInstance(locale, dictionary, () => false, (key) => {
-      if (process.env.NODE_ENV !== 'production') console.warn(`[i18n] ${key} rendered on a page that does not embed its namespace (apps/web/app/i18n/namespaces.ts)`);
-    });
+    // The root loader hands out the same slice object while the dictionary is unchanged
+    // (namespaces.ts, keptDocumentTranslations): its instance is made once. A server render only
+    // reads it (a document's language route brings no slice to merge, and nothing changes the language).
+    let byLocale = serverInstances.get(dictionary);
+    if (!byLocale) serverInstances.set(dictionary, (byLocale = new Map()));
+    let instance = byLocale.get(locale);
+    if (!instance) {
+      instance = newInstance(locale, dictionary, () => false, (key) => {
+        if (process.env.NODE_ENV !== 'production') console.warn(`[i18n] ${key} rendered on a page that does not embed its namespace (apps/web/app/i18n/namespaces.ts)`);
+      });
+      byLocale.set(locale, instance);
+    }
+    return instance;
   }
   activeLocale = locale;
   let state = clients.get(locale);

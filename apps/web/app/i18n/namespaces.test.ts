@@ -4,7 +4,7 @@ import type { TranslationDictionary } from '@sweepstack/contracts/app/translatio
 import { describe, expect, it } from 'vitest';
 import { registry } from '../platform/registry';
 import { bundledDictionary } from './bundled-dictionaries';
-import { documentTranslations, navigationTranslations, PAGE_NAMESPACES, pickTranslations, routeNamespaces, stateNamespaces } from './namespaces';
+import { documentTranslations, keptDocumentTranslations, navigationTranslations, PAGE_NAMESPACES, pickTranslations, routeNamespaces, stateNamespaces } from './namespaces';
 
 const appDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const english = bundledDictionary('en');
@@ -57,6 +57,21 @@ describe('translation namespaces', () => {
   it('keeps any namespace it does not know in the shell, so a new one is never missing', () => {
     const dictionary: TranslationDictionary = { brandNew: { title: 'New' }, lobby: { title: 'Lobby' }, cash: { title: 'Cash' } };
     expect(documentTranslations(dictionary, '/lobby/', { isGuest: false, consentGiven: true })).toEqual({ brandNew: { title: 'New' }, lobby: { title: 'Lobby' } });
+  });
+
+  it('hands out one slice object per dictionary object and embedded namespaces (the server makes its i18next instance once per slice)', () => {
+    const player = { isGuest: false, consentGiven: true };
+    const lobby = keptDocumentTranslations(english, '/lobby/', player);
+    expect(lobby).toEqual(documentTranslations(english, '/lobby/', player));
+    expect(keptDocumentTranslations(english, '/lobby/', player)).toBe(lobby);
+    expect(keptDocumentTranslations(english, '/', player)).not.toBe(lobby);
+    expect(keptDocumentTranslations(english, '/lobby/', { isGuest: false, consentGiven: false })).not.toBe(lobby);
+    // A new dictionary (the operator's content changed) gets slices of its own.
+    const edited = structuredClone(english);
+    (edited.lobby as TranslationDictionary).welcome = 'Edited';
+    const next = keptDocumentTranslations(edited, '/lobby/', player);
+    expect(next).not.toBe(lobby);
+    expect((next.lobby as TranslationDictionary).welcome).toBe('Edited');
   });
 
   it('brings on a client navigation only the target page namespaces, without the shell', () => {

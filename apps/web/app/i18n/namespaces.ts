@@ -99,6 +99,27 @@ export function documentTranslations(dictionary: TranslationDictionary, path: st
   return pickTranslations(dictionary, [...stateNamespaces(state), ...routeNamespaces(path)], true);
 }
 
+/** Slices handed out per dictionary object and embedded namespaces: the same object while the dictionary is unchanged. */
+const keptSlices = new WeakMap<TranslationDictionary, Map<string, TranslationDictionary>>();
+
+/**
+ * documentTranslations, kept: the same slice object for the same dictionary object (the root loader
+ * keeps the dictionary per content version) and the same namespaces, so that the server makes its
+ * i18next instance of a slice once (i18n.ts). Callers must not change the slice.
+ */
+export function keptDocumentTranslations(dictionary: TranslationDictionary, path: string, state: PageState): TranslationDictionary {
+  const entries = [...stateNamespaces(state), ...routeNamespaces(path)];
+  const key = entries.join(',');
+  let slices = keptSlices.get(dictionary);
+  if (!slices) keptSlices.set(dictionary, (slices = new Map()));
+  let slice = slices.get(key);
+  if (!slice) {
+    slice = pickTranslations(dictionary, entries, true);
+    slices.set(key, slice);
+  }
+  return slice;
+}
+
 /** The slice a client navigation brings along: the target page's own namespaces only. */
 export function navigationTranslations(dictionary: TranslationDictionary, path: string, state: Pick<PageState, 'isGuest'>): TranslationDictionary {
   return pickTranslations(dictionary, [...(state.isGuest ? ['auth'] : []), ...routeNamespaces(path)], false);

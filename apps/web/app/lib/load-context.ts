@@ -7,6 +7,11 @@ export type WebLoadContext = {
   theme: string;
   publicOrigin: string;
   api(path: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<Response>;
+  /**
+   * The same object while the operator's content is unchanged on this server: answers that depend on
+   * the content and the server's settings alone are kept under it (root-data.server.ts).
+   */
+  contentVersion(): Promise<object>;
 };
 
 declare module 'react-router' {

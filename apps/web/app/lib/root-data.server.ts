@@ -5,7 +5,7 @@ import type { AppInitData } from '@sweepstack/contracts/app/app-init';
 import { data, redirect, redirectDocument } from 'react-router';
 import { CONSENT_ENABLED_COOKIE, CONSENT_GIVEN_COOKIE, isConsentGiven, parseEnabledIds } from '../features/cookie-consent/consent';
 import { bundledDictionary } from '../i18n/bundled-dictionaries';
-import { documentTranslations, navigationTranslations } from '../i18n/namespaces';
+import { keptDocumentTranslations, navigationTranslations } from '../i18n/namespaces';
 import { autologinRewrite, cashRewrite, mobileAppRewrite } from '../features/routing/rules';
 import { isThemeId, type ThemeId } from '../features/themes/themes';
 import { DAYS_365_S, parseCookies, serializeCookie } from './cookies';
@@ -58,35 +58,31 @@ function guestFeatures(init: AppInitData | null): Record<string, FeatureState> {
   return Object.fromEntries(Object.entries(registry.featureStates(init)).filter(([, state]) => state.isActive));
 }
 
-async function fetchJson(context: WebLoadContext, path: string): Promise<{ ok: boolean; body: unknown }> {
-  try {
-    const response = await context.api(path);
-    const body = response.status === 204 ? undefined : ((await response.json().catch(() => undefined)) as unknown);
-    return { ok: response.ok, body };
-  } catch (error) {
-    console.error(`[${context.requestId}] ${path} failed`, error instanceof Error ? error.message : error);
-    return { ok: false, body: undefined };
-  }
-}
-
-/** Parsed answers kept per path with their ETag (a handful of paths: the dictionary and static info per locale and visitor kind). */
-const revalidated = new Map<string, { etag: string; value: unknown }>();
+/** Parsed answers kept per path with their ETag and the content version they were read under (a handful of paths: the dictionary and static info per locale and visitor kind, the build id). */
+const revalidated = new Map<string, { etag: string | null; version: object | null; value: unknown }>();
 const REVALIDATED_PATHS_MAX = 32;
 
 /**
- * An answer that changes only with the operator's content (the dictionary, the shell's static info),
- * parsed and checked once: later renders ask with its ETag, and a 304 reuses what was parsed. The
- * whole dictionary was parsed and checked against its schema for every page (docs/page-serving.md).
+ * An answer that changes only with the operator's content and the server's settings (the dictionary,
+ * the shell's static info, the build id), parsed and checked once. While the content version is the
+ * same object (`context.contentVersion()`, the server's content snapshot) it is reused without a
+ * call; after a change it is asked again with its ETag, and a 304 reuses what was parsed. The whole
+ * dictionary was parsed and checked against its schema for every page (docs/page-serving.md).
  */
-async function fetchRevalidated<T>(context: WebLoadContext, path: string, parse: (body: unknown) => T | null): Promise<T | null> {
-  const kept = revalidated.get(path);
+async function fetchRevalidated<T>(context: WebLoadContext, path: string, parse: (body: unknown) => T | null, key = path): Promise<T | null> {
+  const kept = revalidated.get(key);
   try {
-    const response = await context.api(path, kept ? { headers: { 'if-none-match': kept.etag } } : undefined);
-    if (response.status === 304 && kept) return kept.value as T;
+    // Read before the call: what the call answers is never older than the version it is kept under.
+    const version = await context.contentVersion();
+    if (kept && kept.version === version) return kept.value as T;
+    const response = await context.api(path, kept?.etag ? { headers: { 'if-none-match': kept.etag } } : undefined);
+    if (response.status === 304 && kept) {
+      kept.version = version;
+      return kept.value as T;
+    }
     if (!response.ok) return null;
     const value = parse(await response.json().catch(() => undefined));
-    const etag = response.headers.get('etag');
-    if (value !== null && etag && (revalidated.has(path) || revalidated.size < REVALIDATED_PATHS_MAX)) revalidated.set(path, { etag, value });
+    if (value !== null && (revalidated.has(key) || revalidated.size < REVALIDATED_PATHS_MAX)) revalidated.set(key, { etag: response.headers.get('etag'), version, value });
     return value;
   } catch (error) {
     console.error(`[${context.requestId}] ${path} failed`, error instanceof Error ? error.message : error);
@@ -129,10 +125,17 @@ function englishFallback(): TranslationDictionary {
   return english;
 }
 
+/** The id of the build this server runs (polled by the browser to notice a release); kept per content version like the shell. */
 async function loadBuildId(context: WebLoadContext): Promise<string | null> {
-  const { ok, body } = await fetchJson(context, `/builds/latest.json?t=${Date.now()}`);
-  const parsed = ok ? ZBuildLatest.safeParse(body) : null;
-  return parsed?.success ? parsed.data.id : null;
+  return fetchRevalidated(
+    context,
+    `/builds/latest.json?t=${Date.now()}`,
+    (body) => {
+      const parsed = ZBuildLatest.safeParse(body);
+      return parsed.success ? parsed.data.id : null;
+    },
+    '/builds/latest.json',
+  );
 }
 
 function resolveTheme(url: URL, cookies: Record<string, string>, context: WebLoadContext, setCookies: string[]): ThemeId {
@@ -208,7 +211,7 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
     locale,
     theme,
     // Only what this page renders: the shell and the page's own namespaces (the rest loads on demand).
-    translations: documentTranslations(translations.dictionary, localeFromPath(url.pathname).rest, {
+    translations: keptDocumentTranslations(translations.dictionary, localeFromPath(url.pathname).rest, {
       isGuest: session.isGuest || player === null,
       consentGiven: isConsentGiven(cookies[CONSENT_GIVEN_COOKIE]),
     }),
