@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { fileURLToPath } from 'node:url';
 import { CATALOGUE } from '@sweepstack/games/catalogue/games';
 import { STUDIOS } from '@sweepstack/games/catalogue/studios';
@@ -70,11 +72,45 @@ export function generatedFiles(): Map<string, string> {
   return files;
 }
 
+/** Widths (pixels) of the tiles' raster renditions: 1x and 2x of the lobby's 240-pixel tile slot. */
+export const TILE_RENDITION_WIDTHS = [240, 480] as const;
+/** Where they go, relative to the repository root, with the source hash of each tile (`renditions.json`). */
+export const TILE_RENDITIONS_DIR = 'apps/web/public/images/games/tiles';
+
+/** The source hash a tile's renditions were made from (renditions.json): a test finds stale ones. */
+export function tileSourceHash(svg: string): string {
+  return createHash('sha256').update(svg).digest('hex').slice(0, 16);
+}
+
+/**
+ * WebP renditions of every tile (`tiles/<slug>-240.webp`, `-480.webp`): the lobby shows these, not the
+ * SVG, because a phone paints two dozen SVG tiles (illustrations with blurs) on the main thread at every
+ * load, the largest part of the lobby's blocking time (docs/benchmarks.md, "Lobby on a phone").
+ */
+async function writeTileRenditions(): Promise<void> {
+  const dir = path.join(ROOT, TILE_RENDITIONS_DIR);
+  mkdirSync(dir, { recursive: true });
+  const hashes: Record<string, string> = {};
+  for (const game of CATALOGUE) {
+    const svg = tileSvg(game);
+    hashes[game.slug] = tileSourceHash(svg);
+    for (const width of TILE_RENDITION_WIDTHS) {
+      // The tile's viewBox is 400 wide: rendered at the density that gives `width` pixels, never scaled up.
+      await sharp(Buffer.from(svg), { density: (72 * width) / 400 })
+        .resize({ width })
+        .webp({ quality: 82 })
+        .toFile(path.join(dir, `${game.slug}-${width}.webp`));
+    }
+  }
+  writeFileSync(path.join(dir, 'renditions.json'), `${JSON.stringify(hashes, null, 2)}\n`);
+}
+
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   for (const [relative, content] of generatedFiles()) {
     const file = path.join(ROOT, relative);
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, content);
   }
-  console.info(`wrote ${generatedFiles().size} files`);
+  await writeTileRenditions();
+  console.info(`wrote ${generatedFiles().size} files and the tiles' WebP renditions`);
 }

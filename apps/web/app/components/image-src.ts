@@ -24,3 +24,21 @@ export function imageSrcSet(src: string, width?: number): string {
   }
   return IMAGE_WIDTHS.map((w) => `${imageUrl(src, w)} ${w}w`).join(', ');
 }
+
+/** A game tile's art (`/images/games/<slug>.svg`, apps/server/src/cli/games-content.ts). */
+const TILE_ART = /^\/images\/games\/([a-z0-9-]+)\.svg$/;
+/** Widths of the tiles' WebP renditions (the generator's TILE_RENDITION_WIDTHS). */
+export const TILE_RENDITION_WIDTHS = [240, 480] as const;
+
+/**
+ * The WebP renditions of a game tile's SVG art, for an image `width` CSS pixels wide: a phone paints
+ * two dozen SVG tiles (illustrations with blurs) on the main thread, a decoded bitmap costs it nothing
+ * (docs/benchmarks.md, "Lobby on a phone"). Null for any other image.
+ */
+export function tileRendition(src: string, width = 240): { src: string; srcSet: string } | null {
+  const slug = TILE_ART.exec(src)?.[1];
+  if (!slug) return null;
+  const file = (w: number) => `/images/games/tiles/${slug}-${w}.webp`;
+  const [small, large] = TILE_RENDITION_WIDTHS;
+  return width <= small / 2 ? { src: file(small), srcSet: `${file(small)} 1x` } : { src: file(small), srcSet: `${file(small)} 1x, ${file(large)} 2x` };
+}

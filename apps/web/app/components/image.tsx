@@ -1,5 +1,5 @@
 import type { ImgHTMLAttributes } from 'react';
-import { IMAGE_WIDTHS, imageSrcSet, imageUrl, isOptimizable } from './image-src';
+import { IMAGE_WIDTHS, imageSrcSet, imageUrl, isOptimizable, tileRendition } from './image-src';
 
 type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | 'width' | 'height'> & {
   src: string;
@@ -10,14 +10,18 @@ type ImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'src' | 'srcSet' | '
   priority?: boolean;
 };
 
-/** An image served through /img/ with a srcset (WebP, quality 75); lazy unless `priority`. */
+/**
+ * An image served through /img/ with a srcset (WebP, quality 75), or a game tile's prebuilt WebP
+ * renditions; lazy unless `priority`.
+ */
 export function Image({ src, alt, width, height, priority = false, sizes, ...rest }: ImageProps) {
-  const optimizable = isOptimizable(src);
+  const tile = tileRendition(src, width);
+  const optimizable = !tile && isOptimizable(src);
   return (
     <img
       {...rest}
-      src={optimizable ? imageUrl(src, width ? (IMAGE_WIDTHS.find((w) => w >= width) ?? 1536) : 768) : src}
-      srcSet={optimizable ? imageSrcSet(src, sizes ? undefined : width) : undefined}
+      src={tile ? tile.src : optimizable ? imageUrl(src, width ? (IMAGE_WIDTHS.find((w) => w >= width) ?? 1536) : 768) : src}
+      srcSet={tile ? tile.srcSet : optimizable ? imageSrcSet(src, sizes ? undefined : width) : undefined}
       sizes={optimizable && sizes ? sizes : undefined}
       alt={alt}
       width={width}
