@@ -50,7 +50,10 @@ test('joins a tournament on a phone in Spanish, plays, watches the place move, a
   const created = await operator.post('/api/operator/tournaments/schedules/', {
     data: {
       slug: `e2e-race-${Date.now()}`,
-      title: 'Carrera E2E',
+      // The operator's two titles: the Spanish page (cards, leaderboard, and the finished toast, whose
+      // push carries both) must show the Spanish one.
+      title: 'E2E race',
+      titleEs: 'Carrera E2E',
       startsAt,
       durationMs: 100_000,
       openLeadMs: 4000,
@@ -64,6 +67,27 @@ test('joins a tournament on a phone in Spanish, plays, watches the place move, a
   expect(created.status(), await created.text()).toBe(200);
   const { id, runs } = (await created.json()) as { id: number; runs: number[] };
   const historyId = runs[0]!;
+  // A team tournament on another game, its teams named in Spanish too.
+  const teamGameId = games.find((g) => g.slug === 'golden-koi-link')!.id;
+  const teamCreated = await operator.post('/api/operator/tournaments/schedules/', {
+    data: {
+      slug: `e2e-teams-${Date.now()}`,
+      title: 'E2E team cup',
+      titleEs: 'Copa E2E por equipos',
+      startsAt: startsAt + 1000,
+      durationMs: 600_000,
+      openLeadMs: 4000,
+      announceLeadMs: 4000,
+      betsOn: 'tournaments_points',
+      gamesIds: [teamGameId],
+      rules: { minBet: 1, spinsLimit: 300, capPerSpin: 1, teamTopMembers: 2 },
+      prizes: [{ coins: 500, entries: 0 }],
+      teams: ['Sharks', 'Rays'],
+      teamsEs: ['Tiburones', 'Rayas'],
+    },
+  });
+  expect(teamCreated.status(), await teamCreated.text()).toBe(200);
+  const teamHistoryId = ((await teamCreated.json()) as { runs: number[] }).runs[0]!;
 
   // A rival joins and scores 2 first (through the API, as another player).
   const rival = await playwrightRequest.newContext({ baseURL: baseUrl() });
@@ -83,6 +107,13 @@ test('joins a tournament on a phone in Spanish, plays, watches the place move, a
   const card = modal.getByTestId(`tournament-${historyId}`);
   await expect(card).toBeVisible();
   await expect(card.getByTestId('tournament-status')).toHaveText('En curso');
+  await expect(card).toContainText('Carrera E2E');
+  await expect(card).not.toContainText('E2E race');
+  const teamCard = modal.getByTestId(`tournament-${teamHistoryId}`);
+  await expect(teamCard).toContainText('Copa E2E por equipos');
+  await expect(teamCard.getByRole('list', { name: 'Equipos' })).toContainText('Tiburones');
+  await expect(teamCard.getByRole('list', { name: 'Equipos' })).toContainText('Rayas');
+  await expect(teamCard).not.toContainText('Sharks');
   expect(await violations(page, '[role="dialog"]')).toEqual([]);
 
   // Join by keyboard.

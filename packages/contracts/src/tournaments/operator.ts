@@ -4,7 +4,7 @@ import { ZBetsOn, ZTournamentPrize, ZTournamentRules } from './tournament';
 /**
  * An operator's tournament schedule: a one-off (`startsAt`) or recurring (`cron` in `timeZone`) run
  * of `durationMs`, announced `announceLeadMs` and open for joining `openLeadMs` before it starts.
- * Team tournaments name their teams (2–16).
+ * Team tournaments name their teams (2–16), and may name them in Spanish too (`teamsEs`, same order).
  */
 export const ZTournamentScheduleInput = z
   .strictObject({
@@ -23,11 +23,14 @@ export const ZTournamentScheduleInput = z
     rules: ZTournamentRules,
     prizes: z.array(ZTournamentPrize).min(1).max(100),
     teams: z.array(z.string().trim().min(1).max(60)).min(2).max(16).nullable().default(null),
+    /** The teams' names in Spanish, in the order of `teams`; absent or null: `teams` in every language. */
+    teamsEs: z.array(z.string().trim().min(1).max(60)).min(2).max(16).nullable().optional(),
     enabled: z.boolean().default(true),
   })
   .refine((s) => (s.startsAt === undefined) !== (s.cron === undefined), { message: 'give exactly one of startsAt and cron', path: ['startsAt'] })
   .refine((s) => s.announceLeadMs >= s.openLeadMs, { message: 'a tournament is announced before it opens', path: ['announceLeadMs'] })
   .refine((s) => (s.teams === null) === (s.rules.teamTopMembers === 0), { message: 'team tournaments have teams and count their best M members (rules.teamTopMembers)', path: ['teams'] })
+  .refine((s) => s.teamsEs === undefined || s.teamsEs === null || (s.teams !== null && s.teamsEs.length === s.teams.length), { message: 'teamsEs names each team of teams, in the same order', path: ['teamsEs'] })
   .refine((s) => s.rules.spinsLimit * s.rules.capPerSpin < 2 ** 40, { message: 'spinsLimit × capPerSpin is too large', path: ['rules'] });
 export type TournamentScheduleInput = z.infer<typeof ZTournamentScheduleInput>;
 

@@ -17,13 +17,13 @@ export const PAST_STATUSES: readonly RunStatus[] = ['finished', 'paid', 'voided'
 
 // ---------------------------------------------------------------- schedules
 
-/** A schedule's values; `title_es` (the Spanish title) defaults to none. */
-export type ScheduleValues = Omit<ScheduleRow, 'id' | 'planned_until_ms' | 'created_at_ms' | 'updated_at_ms' | 'title_es'> & { title_es?: string | null };
+/** A schedule's values; `title_es` (the Spanish title) and `teams_es_json` (the teams' Spanish names) default to none. */
+export type ScheduleValues = Omit<ScheduleRow, 'id' | 'planned_until_ms' | 'created_at_ms' | 'updated_at_ms' | 'title_es' | 'teams_es_json'> & { title_es?: string | null; teams_es_json?: string | null };
 
 export async function insertSchedule(db: Db, values: ScheduleValues, nowMs: number): Promise<number> {
   const row = await db
     .insertInto('tournament_schedules')
-    .values({ ...values, planned_until_ms: null, created_at_ms: nowMs, updated_at_ms: nowMs })
+    .values({ title_es: null, teams_es_json: null, ...values, planned_until_ms: null, created_at_ms: nowMs, updated_at_ms: nowMs })
     .returning('id')
     .executeTakeFirstOrThrow();
   return Number(row.id);
@@ -54,8 +54,14 @@ export async function setSchedulePlannedUntil(db: Db, id: number, plannedUntilMs
 /** A run's values; `title_es` (the Spanish title) defaults to none. */
 export type RunValues = Omit<RunRow, 'id' | 'operator_note' | 'paid_at_ms' | 'created_at_ms' | 'updated_at_ms' | 'title_es'> & { title_es?: string | null };
 
+/** A team's name, and in Spanish when the operator gave one. */
+export interface TeamName {
+  title: string;
+  titleEs: string | null;
+}
+
 /** Inserts a run unless its schedule already has one at that start; answers the new run's id, or null. */
-export async function insertRun(db: Db, values: RunValues, teams: readonly string[] | null, nowMs: number): Promise<number | null> {
+export async function insertRun(db: Db, values: RunValues, teams: readonly TeamName[] | null, nowMs: number): Promise<number | null> {
   const row = await db
     .insertInto('tournament_runs')
     .values({ ...values, operator_note: null, paid_at_ms: null, created_at_ms: nowMs, updated_at_ms: nowMs })
@@ -64,7 +70,7 @@ export async function insertRun(db: Db, values: RunValues, teams: readonly strin
     .executeTakeFirst();
   if (!row) return null;
   const runId = Number(row.id);
-  if (teams && teams.length > 0) await db.insertInto('tournament_teams').values(teams.map((title, i) => ({ run_id: runId, team_id: i + 1, title, members: 0 }))).execute();
+  if (teams && teams.length > 0) await db.insertInto('tournament_teams').values(teams.map((team, i) => ({ run_id: runId, team_id: i + 1, title: team.title, title_es: team.titleEs, members: 0 }))).execute();
   return runId;
 }
 
@@ -137,12 +143,14 @@ export async function joinableRunOf(db: Db, scheduleId: number): Promise<RunRow 
 export interface TeamRow {
   teamId: number;
   title: string;
+  /** The name in Spanish; null: `title` in every language. */
+  titleEs: string | null;
   members: number;
 }
 
 export async function teamsOf(db: Db, runId: number): Promise<TeamRow[]> {
-  const rows = await db.selectFrom('tournament_teams').select(['team_id', 'title', 'members']).where('run_id', '=', runId).orderBy('team_id').execute();
-  return rows.map((r) => ({ teamId: r.team_id, title: r.title, members: r.members }));
+  const rows = await db.selectFrom('tournament_teams').select(['team_id', 'title', 'title_es', 'members']).where('run_id', '=', runId).orderBy('team_id').execute();
+  return rows.map((r) => ({ teamId: r.team_id, title: r.title, titleEs: r.title_es, members: r.members }));
 }
 
 export async function addTeamMember(db: Db, runId: number, teamId: number): Promise<void> {

@@ -24,6 +24,8 @@ export interface TournamentSchedulesTable {
   prizes_json: string;
   /** Team names (JSON array) of a team tournament, else null. */
   teams_json: string | null;
+  /** The team names in Spanish (JSON array, the order of `teams_json`); null: the names in every language. */
+  teams_es_json: string | null;
   enabled: number;
   /** Recurring: runs are planned up to here. */
   planned_until_ms: number | null;
@@ -59,6 +61,8 @@ export interface TournamentTeamsTable {
   run_id: number;
   team_id: number;
   title: string;
+  /** The team's name in Spanish; null: `title` in every language. */
+  title_es: string | null;
   members: number;
 }
 

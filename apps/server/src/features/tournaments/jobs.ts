@@ -10,7 +10,7 @@ import { defineJob } from '../../jobs/registry';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
 import { JOB_FINISH, JOB_OPEN, JOB_PAY, JOB_POSITIONS, JOB_START, planAll } from './planner';
-import { FEATURE, prizesOf, rulesOf, runRef } from './views';
+import { FEATURE, prizesOf, pushTitlesOf, rulesOf, runRef } from './views';
 
 const ZRunPayload = z.object({ runId: z.number().int().positive() });
 const ZEndPayload = z.object({ runId: z.number().int().positive(), endMs: z.number().int() });
@@ -34,7 +34,7 @@ export const JOB_PLAN = 'tournaments.plan';
 export async function pushStop(trx: Transaction<Database>, run: RunRow, reason: 'finished' | 'voided' | 'extended', nowMs: number): Promise<void> {
   await recordPush(
     trx,
-    { eventType: TournamentStopped.name, playerId: null, payload: { tournamentId: run.schedule_id, historyId: run.id, reason }, push: { type: 'tournament', action: 'stop', data: { ...runRef(run), title: run.title, end: Number(run.end_ms), reason } } },
+    { eventType: TournamentStopped.name, playerId: null, payload: { tournamentId: run.schedule_id, historyId: run.id, reason }, push: { type: 'tournament', action: 'stop', data: { ...runRef(run), ...pushTitlesOf(run), end: Number(run.end_ms), reason } } },
     { clock: { nowMs: () => nowMs } },
   );
 }
@@ -101,7 +101,7 @@ export const tournamentJobs = [
       const run = (await findRun(db, job.payload.runId))!;
       await recordPush(
         db,
-        { eventType: TournamentStarted.name, playerId: null, payload: { tournamentId: run.schedule_id, historyId: run.id }, push: { type: 'tournament', action: 'start', data: { ...runRef(run), title: run.title, start: Number(run.start_ms), end: Number(run.end_ms) } } },
+        { eventType: TournamentStarted.name, playerId: null, payload: { tournamentId: run.schedule_id, historyId: run.id }, push: { type: 'tournament', action: 'start', data: { ...runRef(run), ...pushTitlesOf(run), start: Number(run.start_ms), end: Number(run.end_ms) } } },
         { clock },
       );
     },
@@ -175,7 +175,7 @@ export const tournamentJobs = [
             eventType: TournamentPrizePaid.name,
             playerId: winner.player_id,
             payload: { tournamentId: run.schedule_id, historyId: run.id, place: winner.place },
-            push: { type: 'tournament', action: 'playerWin', data: { ...runRef(run), title: run.title, place: winner.place, points: Number(winner.points), prize: { coins, entries: cents / 100 } } },
+            push: { type: 'tournament', action: 'playerWin', data: { ...runRef(run), ...pushTitlesOf(run), place: winner.place, points: Number(winner.points), prize: { coins, entries: cents / 100 } } },
           },
           { clock },
         );

@@ -38,6 +38,7 @@ async function scheduleValues(db: FastifyInstance['deps']['database']['db'], inp
     rules_json: JSON.stringify(input.rules),
     prizes_json: JSON.stringify(input.prizes),
     teams_json: input.teams === null ? null : JSON.stringify(input.teams),
+    teams_es_json: input.teams === null || !input.teamsEs ? null : JSON.stringify(input.teamsEs),
     enabled: input.enabled ? 1 : 0,
   };
 }

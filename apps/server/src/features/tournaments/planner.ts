@@ -1,5 +1,5 @@
 import type { Database } from '@sweepstack/db/schema';
-import { insertRun, listSchedules, setSchedulePlannedUntil, type ScheduleRow } from '@sweepstack/db/tournaments/repository';
+import { insertRun, listSchedules, setSchedulePlannedUntil, type ScheduleRow, type TeamName } from '@sweepstack/db/tournaments/repository';
 import { PAY_DELAY_MS, runTimes } from '@sweepstack/domain/tournaments/lifecycle';
 import type { Transaction } from 'kysely';
 import { occurrencesBetween } from '../../jobs/cron';
@@ -27,6 +27,14 @@ export async function scheduleEndJobs(scheduleJob: ScheduleJob, run: { id: numbe
 }
 
 export const endKey = (run: { id: number; endMs: number }) => `run:${run.id}:${run.endMs}`;
+
+/** A team schedule's teams, each with its Spanish name when the operator gave them (null: not a team schedule). */
+export function teamNamesOf(schedule: Pick<ScheduleRow, 'teams_json' | 'teams_es_json'>): TeamName[] | null {
+  if (schedule.teams_json === null) return null;
+  const names = JSON.parse(schedule.teams_json) as string[];
+  const spanish = schedule.teams_es_json === null ? null : (JSON.parse(schedule.teams_es_json) as string[]);
+  return names.map((title, i) => ({ title, titleEs: spanish?.[i] ?? null }));
+}
 
 /**
  * Creates the runs of one schedule that are due to exist: a one-off's only run, or a recurring
@@ -66,7 +74,7 @@ export async function planSchedule(trx: Transaction<Database>, schedule: Schedul
         prizes_json: schedule.prizes_json,
         team_based: schedule.teams_json === null ? 0 : 1,
       },
-      schedule.teams_json === null ? null : (JSON.parse(schedule.teams_json) as string[]),
+      teamNamesOf(schedule),
       nowMs,
     );
     if (runId === null) continue;

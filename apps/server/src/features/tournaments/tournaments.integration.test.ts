@@ -229,7 +229,8 @@ for (const dialect of dialectsUnderTest()) {
       h.clock.advance(15 * 60_000);
       await h.runJobs();
       const started = (await h.pushes(null)).find((p) => p.action === 'start' && p.data.historyId === historyId);
-      expect(started?.data).toMatchObject({ id, historyId, title: 'Reef Race', start: startsAt });
+      // Pushes name the tournament in each language (every tab of the player shares the socket; each page shows its own).
+      expect(started?.data).toMatchObject({ id, historyId, title: 'Reef Race', titles: { en: 'Reef Race', es: 'Carrera del arrecife' }, start: startsAt });
 
       // Below the minimum bet: no points, no rounds. A bonus buy would be a purchase: never scored (checked in the domain's tests).
       await h.spin(a, low);
@@ -311,7 +312,7 @@ for (const dialect of dialectsUnderTest()) {
       const finalBoard = (await h.current(a))!.winners;
       h.clock.advance(2 * HOUR);
       await h.runJobs();
-      expect((await h.pushes(null)).some((p) => p.action === 'stop' && p.data.historyId === historyId && p.data.reason === 'finished')).toBe(true);
+      expect((await h.pushes(null)).find((p) => p.action === 'stop' && p.data.historyId === historyId && p.data.reason === 'finished')?.data).toMatchObject({ title: 'Reef Race', titles: { en: 'Reef Race', es: 'Carrera del arrecife' } });
       expect(await h.find('/rest/tournaments/history/', a, historyId)).toMatchObject({ historyId, status: 'finished', isActive: false, isOpen: false });
       // Play after the end counts for nothing.
       await h.spin(a, minBet);
@@ -335,7 +336,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(transfers.sort((x, y) => x.key.localeCompare(y.key))).toEqual(expected.sort((x, y) => x.key.localeCompare(y.key)));
       const bPlace = paid.winners.find((w) => w.uuid === b.uuid)!.prizePlace;
       const win = (await h.pushes(b.id)).find((p) => p.action === 'playerWin');
-      expect(win?.data).toMatchObject({ id, historyId, place: bPlace, points: 3, prize: { coins: prizes[bPlace - 1]![0], entries: prizes[bPlace - 1]![1] / 100 } });
+      expect(win?.data).toMatchObject({ id, historyId, titles: { en: 'Reef Race', es: 'Carrera del arrecife' }, place: bPlace, points: 3, prize: { coins: prizes[bPlace - 1]![0], entries: prizes[bPlace - 1]![1] / 100 } });
 
       // Paid exactly once: the pay job run again (as after a lost done mark) meets the ledger's keys.
       await h.db().updateTable('tournament_runs').set({ status: 'finished' }).where('id', '=', historyId).execute();
@@ -354,7 +355,7 @@ for (const dialect of dialectsUnderTest()) {
       const players = [await h.signUp(), await h.signUp(), await h.signUp(), await h.signUp()];
       for (const p of players) await h.launch(p);
       const startsAt = h.clock.nowMs() + HOUR;
-      const created = await h.operator('POST', '/schedules/', schedule(h.gameId(), { startsAt, title: 'Reef Teams', teams: ['Sharks', 'Rays'], rules: { minBet: 1, spinsLimit: 100, capPerSpin: 1, teamTopMembers: 1 }, prizes: [{ coins: 3000, entries: 0 }] }));
+      const created = await h.operator('POST', '/schedules/', schedule(h.gameId(), { startsAt, title: 'Reef Teams', teams: ['Sharks', 'Rays'], teamsEs: ['Tiburones', 'Rayas'], rules: { minBet: 1, spinsLimit: 100, capPerSpin: 1, teamTopMembers: 1 }, prizes: [{ coins: 3000, entries: 0 }] }));
       expect(created.statusCode, created.body).toBe(200);
       const { id, runs } = created.json() as { id: number; runs: number[] };
       const historyId = runs[0]!;
@@ -379,6 +380,9 @@ for (const dialect of dialectsUnderTest()) {
       await h.settle();
       const view = (await h.current(players[1]!))!;
       expect(view.teamBasedTournament).toMatchObject({ teamId: 2, teams: [{ id: 1, title: 'Sharks', points: 3, place: 1, members: 2 }, { id: 2, title: 'Rays', points: 2, place: 2, members: 2 }] });
+      // The operator's Spanish team names on a Spanish page.
+      expect((await h.current(players[1]!, '?locale=es'))!.teamBasedTournament!.teams.map((t) => t.title)).toEqual(['Tiburones', 'Rayas']);
+      expect((await h.find('/rest/next-tournaments/?teamMode=true&limit=50&locale=es', players[0]!, historyId))!.teamBasedTournament!.teams.map((t) => t.title)).toEqual(['Tiburones', 'Rayas']);
 
       h.clock.advance(2 * HOUR + 30_000);
       await h.runJobs();
@@ -448,6 +452,9 @@ for (const dialect of dialectsUnderTest()) {
         schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, gamesIds: [999_999] }),
         schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, teams: ['Solo'] }),
         schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, teams: ['A', 'B'] }),
+        // Spanish team names name each team, and only of a team tournament.
+        schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, teams: ['A', 'B'], teamsEs: ['A'], rules: { minBet: 1, spinsLimit: 10, capPerSpin: 1, teamTopMembers: 1 } }),
+        schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, teamsEs: ['A', 'B'] }),
         schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, prizes: [{ coins: 1, entries: 0.001 }] }),
         schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, betsOn: 'gems' }),
         schedule(h.gameId(), { startsAt: h.clock.nowMs() + HOUR, openLeadMs: 2 * HOUR, announceLeadMs: HOUR }),

@@ -32,6 +32,11 @@ export function titleOf(run: Pick<RunRow, 'title' | 'title_es'>, locale: 'en' | 
   return locale === 'es' && run.title_es ? run.title_es : run.title;
 }
 
+/** A run's title for a push: English as `title`, and in each language (each tab picks its page's). */
+export function pushTitlesOf(run: Pick<RunRow, 'title' | 'title_es'>): { title: string; titles: { en: string; es: string } } {
+  return { title: run.title, titles: { en: titleOf(run, 'en'), es: titleOf(run, 'es') } };
+}
+
 /** A run as the spec's Tournament entity, for `playerId` (null: a guest), its title in `locale`. */
 export async function tournamentView(db: Db, store: StandingsStore, run: RunRow, playerId: number | null, nowMs: number, locale: 'en' | 'es' = 'en'): Promise<Tournament> {
   const rules = rulesOf(run);
@@ -59,7 +64,7 @@ export async function tournamentView(db: Db, store: StandingsStore, run: RunRow,
     const ranked = rankTeams(teams.map((t) => t.teamId), await teamMemberStandings(db, run.id), rules.teamTopMembers);
     const placeOfTeam = new Map(ranked.map((t, i) => [t.teamId, { points: t.points, place: i + 1 }]));
     teamBasedTournament = {
-      teams: teams.map((t) => ({ id: t.teamId, title: t.title, points: placeOfTeam.get(t.teamId)!.points, place: placeOfTeam.get(t.teamId)!.place, members: t.members })).sort((a, b) => a.place - b.place),
+      teams: teams.map((t) => ({ id: t.teamId, title: locale === 'es' && t.titleEs ? t.titleEs : t.title, points: placeOfTeam.get(t.teamId)!.points, place: placeOfTeam.get(t.teamId)!.place, members: t.members })).sort((a, b) => a.place - b.place),
       teamId: entry?.team_id ?? null,
     };
   }

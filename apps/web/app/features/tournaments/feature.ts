@@ -36,7 +36,8 @@ export default defineFeature({
     {
       type: 'tournament',
       handle: (message) => {
-        if (message.action === 'stop' && message.data.reason === 'finished') void import('./ui/race-finished').then(({ raceFinished }) => raceFinished(message.data.historyId, message.data.title));
+        // The push names the tournament in every language: this page shows its own.
+        if (message.action === 'stop' && message.data.reason === 'finished') void import('./ui/race-finished').then(({ raceFinished }) => raceFinished(message.data.historyId, message.data.titles));
       },
     },
   ],

@@ -38,6 +38,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         rules_json: JSON.stringify(s.rules),
         prizes_json: JSON.stringify(s.prizes),
         teams_json: Array.isArray(s.teams) ? JSON.stringify(s.teams) : null,
+        teams_es_json: Array.isArray(s.teams) && Array.isArray(s.teamsEs) && s.teamsEs.length === s.teams.length ? JSON.stringify(s.teamsEs) : null,
         enabled: 1,
       },
       now,

@@ -30,7 +30,7 @@ interface TournamentsStore {
 type ListAnswer = { data: { tournaments: Tournament[]; total: number } };
 
 /** The page's language (the server answers the operator's Spanish titles for it). */
-const locale = (): 'en' | 'es' => (typeof document !== 'undefined' && document.documentElement.lang.startsWith('es') ? 'es' : 'en');
+export const pageLocale = (): 'en' | 'es' => (typeof document !== 'undefined' && document.documentElement.lang.startsWith('es') ? 'es' : 'en');
 
 /** The tournaments shown by the modals: the running and next ones, and the finished ones (page by page). */
 export const useTournaments = create<TournamentsStore>((set, get) => ({
@@ -41,8 +41,8 @@ export const useTournaments = create<TournamentsStore>((set, get) => ({
   load: async () => {
     try {
       const [upcoming, history] = await Promise.all([
-        http<ListAnswer>('/rest/next-tournaments/', { query: { limit: PAGE_SIZE, offset: 0, locale: locale() } }),
-        http<ListAnswer>('/rest/tournaments/history/', { query: { limit: PAGE_SIZE, offset: 0, locale: locale() } }),
+        http<ListAnswer>('/rest/next-tournaments/', { query: { limit: PAGE_SIZE, offset: 0, locale: pageLocale() } }),
+        http<ListAnswer>('/rest/tournaments/history/', { query: { limit: PAGE_SIZE, offset: 0, locale: pageLocale() } }),
       ]);
       set({ upcoming: upcoming.data, history: history.data, failed: false });
     } catch {
@@ -52,7 +52,7 @@ export const useTournaments = create<TournamentsStore>((set, get) => ({
   loadMoreHistory: async () => {
     const current = get().history;
     const offset = current?.tournaments.length ?? 0;
-    const more = await http<ListAnswer>('/rest/tournaments/history/', { query: { limit: PAGE_SIZE, offset, locale: locale() } });
+    const more = await http<ListAnswer>('/rest/tournaments/history/', { query: { limit: PAGE_SIZE, offset, locale: pageLocale() } });
     set({ history: { tournaments: [...(current?.tournaments ?? []), ...more.data.tournaments], total: more.data.total } });
   },
   select: (historyId) => set({ selected: historyId }),
@@ -77,7 +77,7 @@ export function findTournament(state: Pick<TournamentsStore, 'upcoming' | 'histo
 /** Loads one finished run by paging the history (the race-finished toast's leaderboard). */
 export async function loadFinished(historyId: number): Promise<Tournament | undefined> {
   for (let offset = 0; offset < 40; offset += PAGE_SIZE) {
-    const page = await http<ListAnswer>('/rest/tournaments/history/', { query: { limit: PAGE_SIZE, offset, locale: locale() } });
+    const page = await http<ListAnswer>('/rest/tournaments/history/', { query: { limit: PAGE_SIZE, offset, locale: pageLocale() } });
     const found = page.data.tournaments.find((t) => t.historyId === historyId);
     if (found) {
       useTournaments.setState((state) => ({ history: state.history && !state.history.tournaments.some((t) => t.historyId === historyId) ? { ...state.history, tournaments: [found, ...state.history.tournaments] } : (state.history ?? { tournaments: [found], total: 1 }) }));
