@@ -65,11 +65,12 @@ export async function prizeDropsInfo(db: Db, input: { playerId: number | null; n
   const previousDay = operatorDay(bounds.dayStartMs - 1, settings.timeZone);
   let player: PrizeDropsInfo['player'] = null;
   const league = await rankLeagueLevels(db, input.playerId === null ? [] : [input.playerId], nowMs);
-  // Published as it applies: capped at the league's top level while the league runs (the operator's setting otherwise).
-  const minimalLevelPlay = league.running ? requiredLevel(settings.minimalLevel, league) : settings.minimalLevel;
+  // Published as it applies: capped at the league's top level while the league runs; 0 (no level
+  // required) while it does not, since there is no level to reach then. The operator's setting is kept.
+  const minimalLevelPlay = requiredLevel(settings.minimalLevel, league);
   if (input.playerId !== null) {
     const level = Math.floor(league.levels.get(input.playerId) ?? 0);
-    player = { level, qualifies: settings.active && (!league.running || level >= minimalLevelPlay), wins: (await latestPrizeDropWins(db, LAST_WINNERS, input.playerId)).map(winnerOf) };
+    player = { level, qualifies: settings.active && level >= minimalLevelPlay, wins: (await latestPrizeDropWins(db, LAST_WINNERS, input.playerId)).map(winnerOf) };
   }
   return {
     isActive: settings.active,

@@ -264,4 +264,31 @@ describe.each(dialectsUnderTest())('prize drops on %s', (dialect: DialectName) =
     expect(board.player!.wins).toHaveLength(1);
     expect(board.prizes).toEqual([expect.objectContaining({ prizeLvl: 2, prizeLeft: 47, prizeValue: 250 })]);
   });
+  it('with the VIP league off, no level is required: the board says so (minimal level 0, the setting kept) and a level-0 player\'s spin enters the draw', async () => {
+    const cookie = await operatorCookie(app(), OPERATOR_ENV.OPERATOR_BOOTSTRAP_EMAIL, OPERATOR_ENV.OPERATOR_BOOTSTRAP_PASSWORD);
+    const league = (enabled: boolean) => app().inject({ method: 'PUT', url: '/api/operator/rank-league/status/', headers: { cookie }, payload: { enabled } });
+    // A certain draw (divisor 1) while prizes wait, and the operator's level setting at the spec's 20.
+    expect((await operator('PUT', '/rules/', { chanceDivisor: 1, minimumStake: 1, minimalLevel: 20, tiers: [{ level: 2, value: 250, count: 48 }] })).statusCode).toBe(200);
+    clock.advance(3_600_000);
+    await runHour();
+    const player = await signUp();
+    // The league on: a new player is below the level and is told so; their spin does not enter.
+    const on = await info(player);
+    expect(on.general.minimalLevelPlay).toBe(15);
+    expect(on.player).toMatchObject({ qualifies: false });
+    await spin([{ player, stake: 100 }]);
+    expect(await db().selectFrom('prize_drops_wins').select('id').where('player_id', '=', player.id).execute()).toHaveLength(0);
+    expect((await league(false)).statusCode).toBe(200);
+    try {
+      const off = await info(player);
+      expect(off.general.minimalLevelPlay).toBe(0);
+      expect(off.player).toMatchObject({ qualifies: true });
+      expect((await info()).general.minimalLevelPlay).toBe(0);
+      expect((await operator('GET', '/')).json().data.rules.minimalLevel).toBe(20);
+      await spin([{ player, stake: 100 }]);
+      expect(await db().selectFrom('prize_drops_wins').select('id').where('player_id', '=', player.id).execute()).toHaveLength(1);
+    } finally {
+      expect((await league(true)).statusCode).toBe(200);
+    }
+  });
 });

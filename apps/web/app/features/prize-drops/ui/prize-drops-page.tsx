@@ -148,7 +148,8 @@ export default function PrizeDropsPage() {
               <li>{t('prizeDrops.how.blocks', { count: info.general.prizeCountPerDay })}</li>
               <li>{t('prizeDrops.how.chance', { stake: fmt(info.minimumStake), divisor: fmt(info.chanceDivisor) })}</li>
               <li>{t('prizeDrops.how.once')}</li>
-              <li>{t('prizeDrops.how.level', { level: info.general.minimalLevelPlay })}</li>
+              {/* 0: no level applies (the VIP league is off, or the operator asks for none). */}
+              <li data-testid="drops-level-rule">{info.general.minimalLevelPlay > 0 ? t('prizeDrops.how.level', { level: info.general.minimalLevelPlay }) : t('prizeDrops.how.noLevel')}</li>
               <li>{t('prizeDrops.how.fair')}</li>
             </ul>
             <dl className="mt-3 grid gap-1 text-sm">
