@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../schema';
+import { statementsOf } from '../statements';
 import './tables';
 import type { TournamentEntriesTable, TournamentRunsTable, TournamentSchedulesTable, TournamentWinnersTable } from './tables';
 
@@ -207,6 +208,18 @@ export async function updateEntryStanding(db: Db, entry: { runId: number; player
     .execute();
 }
 
+/**
+ * `updateEntryStanding` for many players of one run (the scoring handler's batch): one prepared
+ * statement (statements.ts: synchronous on SQLite inside the transaction), in player order, so
+ * concurrent batches on PostgreSQL lock the rows in one order.
+ */
+export async function updateEntryStandings(trx: Transaction<Database>, runId: number, standings: readonly { playerId: number; points: number; roundsPlayed: number; reachedSeq: number }[], nowMs: number): Promise<void> {
+  const statements = statementsOf(trx);
+  for (const s of [...standings].sort((a, b) => a.playerId - b.playerId)) {
+    await statements.run('update tournament_entries set points = ?, rounds_played = ?, reached_seq = ?, updated_at_ms = ? where run_id = ? and player_id = ?', [s.points, s.roundsPlayed, s.reachedSeq, nowMs, runId, s.playerId]);
+  }
+}
+
 export interface RankedEntry {
   playerId: number;
   points: number;
@@ -253,24 +266,22 @@ export async function placeOf(db: Db, runId: number, standing: { points: number;
  */
 export async function placesOf(db: Db, runId: number, standings: readonly RankedEntry[]): Promise<Map<number, number>> {
   const sorted = [...standings].sort((a, b) => b.points - a.points || a.reachedSeq - b.reachedSeq);
+  // Prepared statements (statements.ts): a batch of 250 places is up to 500 small counts.
+  const statements = statementsOf(db);
+  const count = async (text: string, params: readonly unknown[]) => Number((await statements.all<{ n: number | string }>(text, params))[0]?.n ?? 0);
   const places = new Map<number, number>();
   let above = 0;
   let abovePoints: number | null = null;
   for (const s of sorted) {
     if (abovePoints === null || s.points < abovePoints) {
-      let range = db.selectFrom('tournament_entries').select((eb) => eb.fn.countAll<number>().as('n')).where('run_id', '=', runId).where('points', '>', s.points);
-      if (abovePoints !== null) range = range.where('points', '<=', abovePoints);
-      above += Number((await range.executeTakeFirstOrThrow()).n);
+      above +=
+        abovePoints === null
+          ? await count('select count(*) as n from tournament_entries where run_id = ? and points > ?', [runId, s.points])
+          : await count('select count(*) as n from tournament_entries where run_id = ? and points > ? and points <= ?', [runId, s.points, abovePoints]);
       abovePoints = s.points;
     }
-    const tied = await db
-      .selectFrom('tournament_entries')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('run_id', '=', runId)
-      .where('points', '=', s.points)
-      .where('reached_seq', '<', s.reachedSeq)
-      .executeTakeFirstOrThrow();
-    places.set(s.playerId, above + Number(tied.n) + 1);
+    const tied = await count('select count(*) as n from tournament_entries where run_id = ? and points = ? and reached_seq < ?', [runId, s.points, s.reachedSeq]);
+    places.set(s.playerId, above + tied + 1);
   }
   return places;
 }

@@ -1,9 +1,11 @@
 import { GameRoundPlayed } from '@sweepstack/contracts/games/events';
 import { TournamentPositionsDue, TournamentStandingChanged } from '@sweepstack/contracts/tournaments/events';
-import { entriesOf, findRun, loginsOf, scoringRuns, standingsUpdatedBetween, updateEntryStanding } from '@sweepstack/db/tournaments/repository';
+import { recordEvents, type NewDomainEvent } from '@sweepstack/db/repositories/domain-events';
+import { entriesOf, findRun, loginsOf, scoringRuns, standingsUpdatedBetween, updateEntryStandings } from '@sweepstack/db/tournaments/repository';
 import { applyRound, currencyOfBetsOn, type Standing, type TournamentWindow } from '@sweepstack/domain/tournaments/scoring';
 import { publicProfileName } from '@sweepstack/domain/tournaments/scoring';
 import type { OnBatch, On } from '../../events/registry';
+import { pushEvent } from '../../realtime/push';
 import { positionsJobOf } from './jobs';
 import { JOB_POSITIONS } from './planner';
 import type { StandingsStore, StandingUpdate } from './standings';
@@ -19,13 +21,14 @@ declare module '../../events/registry' {
 /**
  * Scores played rounds: one transaction per batch of rounds, whatever their number. For each run
  * whose window holds a round, each subscribed player's qualifying rounds are applied in play order
- * (the event id is the play sequence that breaks ties), the entries written, the standings store
- * told, and the player gets a `bet` push. The `positions` push (the leaders and the player's own
+ * (the event id is the play sequence that breaks ties), the entries written (one prepared statement,
+ * player by player), the standings store told (one Redis pipeline), and each player who scored gets
+ * one `bet` push for the batch (all of them in one insert). The `positions` push (the leaders and the player's own
  * place) goes out at most once a second per run, after that second, to every player who scored in
  * it, with the standings as they are then: a job per run and second, whose event is handled below.
  */
 export function tournamentHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): void {
-  onBatch(GameRoundPlayed, async function scoreRounds(events, { trx, clock, recordPush, scheduleJob, tournamentStandings }) {
+  onBatch(GameRoundPlayed, async function scoreRounds(events, { trx, clock, scheduleJob, tournamentStandings }) {
     const played = events.filter((e) => e.playerId !== null && !e.payload.bought && e.payload.stake > 0);
     if (played.length === 0) return;
     const fromMs = Math.min(...played.map((e) => e.createdAtMs));
@@ -54,26 +57,30 @@ export function tournamentHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }
         standings.set(event.playerId!, { ...next.standing, lastPoints: next.points, changed: true });
       }
       const updates: StandingUpdate[] = [];
+      const written: { playerId: number; points: number; roundsPlayed: number; reachedSeq: number }[] = [];
       for (const [playerId, s] of standings) {
         if (!s.changed) continue;
-        await updateEntryStanding(trx, { runId: run.id, playerId, points: s.points, roundsPlayed: s.roundsPlayed, reachedSeq: s.reachedSeq }, nowMs);
+        written.push({ playerId, points: s.points, roundsPlayed: s.roundsPlayed, reachedSeq: s.reachedSeq });
         updates.push({ playerId, points: s.points, reachedSeq: s.reachedSeq });
       }
       if (updates.length === 0) continue;
+      await updateEntryStandings(trx, run.id, written, nowMs);
       await tournamentStandings.record(trx, { id: run.id, endMs: Number(run.end_ms) }, updates);
       const ref = runRef(run);
       const payload = { tournamentId: ref.id, historyId: ref.historyId };
+      const pushes: NewDomainEvent[] = [];
       for (const update of updates) {
         const s = standings.get(update.playerId)!;
-        await recordPush({ eventType: TournamentStandingChanged.name, playerId: update.playerId, payload, push: { type: 'tournament', action: 'bet', data: { ...ref, roundsPlayed: s.roundsPlayed, points: s.points, spinPoints: s.lastPoints } } });
+        pushes.push(pushEvent({ eventType: TournamentStandingChanged.name, playerId: update.playerId, payload, push: { type: 'tournament', action: 'bet', data: { ...ref, roundsPlayed: s.roundsPlayed, points: s.points, spinPoints: s.lastPoints } } }));
       }
+      await recordEvents(trx, pushes, { clock });
       // The leaders and places go out once this second is over, to everyone who scored in it (one job a second per run, whatever the batches).
       const due = positionsJobOf(run.id, nowMs);
       await scheduleJob(JOB_POSITIONS, due.key, due.runAtMs, due.payload);
     }
   });
 
-  on(TournamentPositionsDue, async function pushPositions(event, { trx, recordPush, tournamentStandings }) {
+  on(TournamentPositionsDue, async function pushPositions(event, { trx, clock, tournamentStandings }) {
     const run = await findRun(trx, event.payload.historyId);
     if (!run) return;
     const changed = await standingsUpdatedBetween(trx, run.id, event.payload.fromMs, event.payload.toMs);
@@ -82,14 +89,15 @@ export function tournamentHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }
     const leaders = await leadersOf(trx, tournamentStandings, run, null);
     const places = await tournamentStandings.places(trx, { id: run.id, endMs: Number(run.end_ms) }, changed);
     const logins = await loginsOf(trx, changed.map((s) => s.playerId));
-    for (const s of changed) {
+    const pushes = changed.map((s) => {
       const login = logins.get(s.playerId)?.login ?? '';
-      await recordPush({
+      return pushEvent({
         eventType: TournamentStandingChanged.name,
         playerId: s.playerId,
         payload: { tournamentId: ref.id, historyId: ref.historyId },
         push: { type: 'tournament', action: 'positions', data: { ...ref, winners: leaders.winners, playerData: { roundsPlayed: s.roundsPlayed, place: places.get(s.playerId) ?? 0, points: s.points, profile: publicProfileName(login), name: login } } },
       });
-    }
+    });
+    await recordEvents(trx, pushes, { clock });
   });
 }

@@ -140,8 +140,9 @@ export function redisStandings(redis: Redis, databaseUrl: string): StandingsStor
   };
   return {
     kind: 'redis',
-    record: async (db, run, updates) => {
-      await ensureLoaded(db, run);
+    // No load check here (a round trip per batch): a set written before it is loaded (a new run, a
+    // Redis restart) is completed by the first read's load, and the script only moves standings forward.
+    record: async (_db, run, updates) => {
       await write(run, updates);
     },
     read: async (db, run, playerId, limit) => {
