@@ -349,7 +349,7 @@ for (const dialect of dialectsUnderTest()) {
       expect(await h.prizeTransfers(historyId)).toHaveLength(transfers.length);
       expect(await h.runJobs()).toBe(0);
       expect((await h.current(a))?.historyId).not.toBe(historyId);
-    });
+    }, 120_000);
 
     it('runs a team tournament: balanced teams, a team scores its best M members, the counted members of the best team are paid', async () => {
       const players = [await h.signUp(), await h.signUp(), await h.signUp(), await h.signUp()];
