@@ -98,3 +98,23 @@ test("the day's welcome opens once, sets the popup cookie to the end of the day,
   await page.waitForTimeout(6_500);
   await expect(welcome).toBeHidden();
 });
+
+test('with the VIP league off, the board asks for no level: every player plays (es, phone, axe)', async ({ page, playwright, baseURL }) => {
+  await skipWelcomeModals(page);
+  const operator = await playwright.request.newContext({ baseURL });
+  expect((await operator.post('/api/operator/sign-in/', { data: OPERATOR })).ok()).toBe(true);
+  try {
+    expect((await operator.put('/api/operator/rank-league/status/', { data: { enabled: false } })).ok()).toBe(true);
+    await signUp(page, uniqueEmail('drops-no-league'));
+    await page.goto('/es/prize-drops/');
+    await expect(page.getByTestId('drops-level-rule')).toHaveText('Ahora no se necesita nivel de la liga VIP: los giros de todos los jugadores participan en los sorteos.');
+    await expect(page.getByTestId('drops-qualifies')).toHaveText('Tus giros participan en los sorteos. ¡Buena suerte!');
+    expect(await violations(page, 'main')).toEqual([]);
+  } finally {
+    expect((await operator.put('/api/operator/rank-league/status/', { data: { enabled: true } })).ok()).toBe(true);
+    await operator.dispose();
+  }
+  // The league back on: its level applies again (the seeded league's top level, 15).
+  await page.reload();
+  await expect(page.getByTestId('drops-level-rule')).toContainText('15');
+});
