@@ -9,6 +9,9 @@ export default defineConfig({
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts', 'apps/web/app/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**', 'e2e/**'],
           setupFiles: ['packages/testkit/src/fail-on-console-error.ts'],
+          // A guard against a hang, not a speed check: the statistical tests (a million provably fair
+          // draws, RTP simulations) take several seconds on a loaded two-core machine.
+          testTimeout: 30_000,
         },
       },
       {
