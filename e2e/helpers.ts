@@ -93,7 +93,7 @@ export async function skipPresetPackageModal(page: Page): Promise<void> {
  * Features' welcome modals open once per day 5 s after load (spec §9; the daily login prize is one):
  * journeys that are not about them mark today's as already shown (app/platform/feature-timers.ts).
  */
-export async function skipWelcomeModals(page: Page, features: readonly string[] = ['daily-login', 'wheel-of-treasure', 'seasons', 'prize-drops', 'bingo']): Promise<void> {
+export async function skipWelcomeModals(page: Page, features: readonly string[] = ['daily-login', 'wheel-of-treasure', 'seasons', 'prize-drops', 'bingo', 'scratch-cards']): Promise<void> {
   await page.addInitScript((ids: readonly string[]) => {
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;

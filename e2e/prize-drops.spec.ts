@@ -70,7 +70,7 @@ test('wins a seeded prize drop with a real spin and sees the win modal (es, phon
 
 test("the day's welcome opens once, sets the popup cookie to the end of the day, and closes by keyboard (es, phone, axe)", async ({ page, context }) => {
   test.setTimeout(60_000);
-  await skipWelcomeModals(page, ['daily-login', 'seasons', 'wheel-of-treasure', 'bingo']);
+  await skipWelcomeModals(page, ['daily-login', 'seasons', 'wheel-of-treasure', 'bingo', 'scratch-cards']);
   await signUp(page, uniqueEmail('drops-welcome'));
   // Sign-up marks every welcome as shown; forget prize drops' mark on every load, so only its cookie keeps it away.
   await page.addInitScript(() => {

@@ -105,7 +105,7 @@ test('guests see every wheel with its odds in % before anything is bought, and t
 test("the day's welcome opens 5 s after load for a player with a free spin, and leads to the wheel", async ({ page }) => {
   test.setTimeout(60_000);
   await skipPresetPackageModal(page);
-  await skipWelcomeModals(page, ['daily-login', 'prize-drops', 'seasons', 'bingo']);
+  await skipWelcomeModals(page, ['daily-login', 'prize-drops', 'seasons', 'bingo', 'scratch-cards']);
   const signup = await page.request.post('/rest/auth/signup/', { data: { email: uniqueEmail('wheel-welcome'), password: 'E2e-Player-2026', birthday: '1990-04-12', acceptedTerms: true } });
   expect(signup.status()).toBe(200);
   await page.goto('/lobby/');

@@ -83,7 +83,7 @@ describe.each(dialectsUnderTest())('feature platform on %s', (dialect) => {
     await database?.destroy();
   });
 
-  const appInit = async (headers: Record<string, string> = {}) => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers })).json().data as { moneyBox: { isActive: boolean }; scratchCardLottery: { isActive: boolean } };
+  const appInit = async (headers: Record<string, string> = {}) => (await app.inject({ method: 'GET', url: '/rest/app/init/', headers })).json().data as { moneyBox: { isActive: boolean }; magicBox: { isActive: boolean } };
 
   it('discovers a feature folder in every layer without a shared file naming it', async () => {
     expect(app.features.list.map((f) => f.name)).toContain('fixture-notes');
@@ -123,7 +123,7 @@ describe.each(dialectsUnderTest())('feature platform on %s', (dialect) => {
     // app init: the feature's slice answers its key from its status and the player's state rows.
     expect((await appInit({ cookie })).moneyBox).toEqual({ isActive: true });
     expect((await appInit()).moneyBox).toEqual({ isActive: true });
-    expect((await appInit({ cookie })).scratchCardLottery).toEqual({ isActive: false });
+    expect((await appInit({ cookie })).magicBox).toEqual({ isActive: false });
 
     // Its error code: the catalogue's status and message key.
     expect((await setStatus({ cookie: admin }, false)).statusCode).toBe(200);

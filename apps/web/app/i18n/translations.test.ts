@@ -54,7 +54,7 @@ describe('translations', () => {
 
   it('names and describes every coming-soon feature and consent group', () => {
     const features = comingSoonFeatures();
-    expect(features).toEqual(expect.arrayContaining(['scratch-cards', 'support-chat', 'magic-boxes']));
+    expect(features).toEqual(expect.arrayContaining(['support-chat', 'magic-boxes']));
     for (const feature of features) {
       expect(enFlat[`features.${featureKey(feature)}.name`], feature).toBeTruthy();
       expect(enFlat[`features.${featureKey(feature)}.description`], feature).toBeTruthy();

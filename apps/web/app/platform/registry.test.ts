@@ -67,9 +67,9 @@ describe('the app\'s feature registry (app/features/*/feature.ts)', () => {
     for (const page of registry.pages) if (page.file) expect(existsSync(path.join(appDir, 'features', page.feature, page.file)), page.file).toBe(true);
     expect(registry.middlewareForPath('/tournaments/')).toEqual(['signup-required']);
     expect(registry.middlewareForPath('/affiliates/partners-account')).toEqual(['affiliate-redirect']);
-    expect(registry.middlewareForPath('/scratch-cards/')).toEqual([]);
+    expect(registry.middlewareForPath('/magic-boxes/')).toEqual([]);
     expect(registry.middlewareForPath('/nothing/')).toBeUndefined();
-    expect(registry.routeNamespaces('/scratch-cards/')).toEqual(['features', 'comingSoon']);
+    expect(registry.routeNamespaces('/magic-boxes/')).toEqual(['features', 'comingSoon']);
     expect(registry.routeNamespaces('/vip/')).toEqual(['vip']);
     expect(registry.pageFor('/affiliates/partners-account/')?.id).toBe('partners-account');
   });

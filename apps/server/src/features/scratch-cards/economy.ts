@@ -15,7 +15,7 @@ export default defineEconomy<'scratch-free-chance' | 'scratch-purchase-chance'>(
     const table = await currentPrizeTable(db, SCRATCH_CARD_TABLE);
     if (!table) return [];
     const settings = await scratchCardSettings(db);
-    // Not running (the seed leaves it off until the web page ships): no model, like every feature.
+    // Switched off by an operator: no model, like every feature that is not running.
     if (!settings.active) return [];
     return [
       scratchCardsEconomyModel({

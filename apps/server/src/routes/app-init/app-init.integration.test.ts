@@ -67,11 +67,13 @@ describe.each(dialectsUnderTest())('GET /rest/app/init/ on %s', (dialect) => {
       token: null,
     });
     expect(data.playerRestrictionIdsHash).toBe(sha256('guest'));
-    for (const flag of [data.popUpAds, data.scratchCardLottery, data.magicBox, data.depositStreak, data.moneyBox, data.bingo, data.season]) {
+    for (const flag of [data.popUpAds, data.magicBox, data.depositStreak, data.moneyBox, data.bingo, data.season]) {
       expect(flag.isActive).toBe(false);
     }
     // Prize drops run by default (docs/features/prize-drops.md); bingo only in themes with its store.
     expect(data.prizeDrops.isActive).toBe(true);
+    // Scratch cards are seeded on (docs/features/scratch-cards.md).
+    expect(data.scratchCardLottery.isActive).toBe(true);
     // A built feature answers from its own status row: daily login is seeded on.
     expect(data.dailyLogin.isActive).toBe(true);
     expect(data.rankLeague.enabled).toBe(false);
