@@ -56,7 +56,7 @@ function PackageList({ packages, locale, onPick }: { packages: ListedPackage[]; 
         <li key={p.id}>
           <button
             type="button"
-            className="card relative flex w-full flex-col items-start gap-1 p-3 text-left hover:border-primary disabled:opacity-60"
+            className="card relative flex h-full w-full flex-col items-start gap-1 p-3 text-left hover:border-primary disabled:opacity-60"
             data-testid={`cash-package-${p.id}`}
             disabled={heldBack(p) !== null}
             onClick={() => onPick(p.id)}
@@ -76,7 +76,7 @@ function PackageList({ packages, locale, onPick }: { packages: ListedPackage[]; 
             <span className="flex items-center gap-1 text-sm font-bold tabular-nums">
               <CoinIcon tone="fortune" /> +{formatFortuneCoins(p.entries, locale)} <span className="text-muted">{t('balance.fortune')}</span>
             </span>
-            <span className="mt-1 font-bold tabular-nums">
+            <span className="mt-auto pt-1 font-bold tabular-nums">
               {p.usualPriceCents > p.priceCents && <s className="mr-2 text-muted">{formatUsd(p.usualPriceCents, locale)}</s>}
               {formatUsd(p.priceCents, locale)}
             </span>
