@@ -64,19 +64,22 @@ test('scratches today\'s free card with a finger on a phone and sees the prize a
   expect(await violations(page, 'main')).toEqual([]);
 });
 
-test('reveals a card from the keyboard (the Reveal button) in Spanish with reduced motion', async ({ page }) => {
+test('reveals a card from the keyboard in the ticket-play modal (?openModal=scratch-cards), in Spanish with reduced motion', async ({ page }) => {
   test.setTimeout(90_000);
   await page.emulateMedia({ reducedMotion: 'reduce' });
   await signUp(page, uniqueEmail('scratch-es'));
-  await page.goto('/es/scratch-cards/');
-  const reveal = page.getByTestId('scratch-reveal');
+  await page.goto('/es/lobby/?openModal=scratch-cards');
+  const dialog = page.getByRole('dialog', { name: 'Tarjetas de rascar' });
+  await expect(dialog).toBeVisible();
+  const reveal = dialog.getByTestId('scratch-reveal');
   await expect(reveal).toHaveText('Descubrir el premio');
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
   await reveal.focus();
   const answered = page.waitForResponse((r) => r.url().includes('/rest/scratch-card-lottery/scratch/') && r.request().method() === 'POST');
   await page.keyboard.press('Enter');
   expect((await answered).status()).toBe(200);
-  await expect(page.getByTestId('scratch-foil')).toHaveCount(0);
-  await expect(page.getByTestId('scratch-result')).toContainText('¡Has ganado');
-  await expect(page.getByTestId('scratch-result')).toBeFocused();
-  expect(await violations(page, 'main')).toEqual([]);
+  await expect(dialog.getByTestId('scratch-foil')).toHaveCount(0);
+  await expect(dialog.getByTestId('scratch-result')).toContainText('¡Has ganado');
+  await expect(dialog.getByTestId('scratch-result')).toBeFocused();
+  expect(await violations(page, '[role="dialog"]')).toEqual([]);
 });
