@@ -24,9 +24,9 @@ const isProduction = () => process.env.NODE_ENV === 'production';
 
 /** The features' entries visible in these states, as plain data (no visibility rules reach the browser). */
 function navItems(kind: 'sidebar' | 'tapBar', states: Record<string, FeatureState>): FeatureNavItem[] {
-  return registry.navEntries(kind, states).map(({ key, label, feature, to, modal }) => {
+  return registry.navEntries(kind, states).map(({ key, label, feature, to, modal, icon }) => {
     const availableAtMs = states[feature]?.availableAtMs;
-    return { key, label, feature, ...(to ? { to } : {}), ...(modal ? { modal } : {}), ...(availableAtMs !== undefined ? { availableAtMs } : {}) };
+    return { key, label, feature, ...(to ? { to } : {}), ...(modal ? { modal } : {}), ...(icon ? { icon } : {}), ...(availableAtMs !== undefined ? { availableAtMs } : {}) };
   });
 }
 

@@ -38,6 +38,8 @@ export interface FeatureNavItem {
   feature: string;
   to?: string;
   modal?: ModalName;
+  /** Its sidebar icon, as feature.ts declares it (sent with the entry: the registry is not in the first-load JavaScript). */
+  icon?: string;
   /** The feature's `availableAtMs`: a ready badge or a countdown beside the label. */
   availableAtMs?: number;
 }
