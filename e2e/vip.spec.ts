@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signUp, uniqueEmail, dismissSeasonCelebrations } from './helpers';
+import { signUp, uniqueEmail, dismissSeasonCelebrations, skipWelcomeModals } from './helpers';
 
 /**
  * The VIP club (docs/features/rank-league.md) on a phone: a player's spins through the play API move
@@ -46,6 +46,8 @@ async function operatorRequest(request: APIRequestContext): Promise<APIRequestCo
 test('spins move the VIP progress live; the week closes; the cashback is claimed once by keyboard (phone, nlc, axe, Spanish)', async ({ page, request }) => {
   test.setTimeout(120_000);
   await dismissSeasonCelebrations(page);
+  // Not a journey about the features' welcome modals (daily prize, scratch cards…): today's are marked shown.
+  await skipWelcomeModals(page);
   await signUp(page, uniqueEmail('vip'));
   const me = (await (await page.request.get('/rest/app/init/')).json()) as { data: { uuid: string; rankLeague: { enabled: boolean; currentSection: number } } };
   expect(me.data.rankLeague).toMatchObject({ enabled: true, currentSection: 1 });
