@@ -10,7 +10,6 @@ import { ManualClock } from '../../testing/auth-helpers';
 import { featureTestApp } from '../../testing/feature-test-app';
 import { CLOSE_PERIOD_JOB, EXPIRE_CASHBACK_JOB } from './period-jobs';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const DAY = 86_400_000;
 const BET = 10_000;
 let keys = 0;

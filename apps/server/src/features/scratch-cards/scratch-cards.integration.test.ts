@@ -186,7 +186,8 @@ describe.each(dialectsUnderTest())('scratch cards on %s', (dialect: DialectName)
     expect(await balance(player)).toEqual(before);
     const profile = await h.app().inject({ method: 'POST', url: '/rest/player/profile/', headers: { cookie: player.cookie }, payload: { ...PROFILE, state: 'WA' } });
     expect(profile.statusCode, profile.body).toBe(200);
-    // (A completed profile may pay its own bonus: compare from here.)
+    // A completed profile pays its own reward after the commit (the referral feature): wait for it, then compare from here.
+    await h.settle();
     const beforeRestricted = await balance(player);
     const restricted = await scratchRaw(player, { cardId: card.id, requestKey: requestKey() });
     expect([restricted.statusCode, restricted.json().error.code]).toEqual([403, 'SCRATCH_CARDS_STATE_RESTRICTED']);
