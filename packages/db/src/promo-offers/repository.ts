@@ -225,8 +225,8 @@ export function isPopupOffer(preset: PresetWithPackage): preset is PresetWithPac
   );
 }
 
-function popupOfferStatus(preset: PresetWithPackage & { image_popup: string }): PopupOfferStatus {
-  const pkg = preset.pkg;
+/** What app init shows of a preset and its package: the fields the welcome offer and the pop-up offers share. */
+function presetOfferFields(preset: PromoOfferPresetRow, pkg: Selectable<CashierPackagesTable>) {
   return {
     id: pkg.id,
     priceCents: Number(pkg.price_cents),
@@ -239,8 +239,14 @@ function popupOfferStatus(preset: PresetWithPackage & { image_popup: string }): 
     relatedPresetIds: JSON.parse(preset.related_preset_ids) as string[],
     dayOfWeek: preset.day_of_week === null ? null : Number(preset.day_of_week),
     minBalance: preset.min_balance === null ? null : Number(preset.min_balance),
-    limitPerDay: preset.limit_per_day === null ? null : Number(preset.limit_per_day),
     availableTillMs: preset.available_till_ms === null ? null : Number(preset.available_till_ms),
+  };
+}
+
+function popupOfferStatus(preset: PresetWithPackage & { image_popup: string }): PopupOfferStatus {
+  return {
+    ...presetOfferFields(preset, preset.pkg),
+    limitPerDay: preset.limit_per_day === null ? null : Number(preset.limit_per_day),
     imagePopup: preset.image_popup,
   };
 }
@@ -257,22 +263,7 @@ export async function refreshWelcomeStatus(db: Db, nowMs: number): Promise<Welco
     const preset = await db.selectFrom('promo_offer_presets').selectAll().where('bundle_id', '=', bundle.id).where('bundle_step', '=', 1).where('active', '=', 1).executeTakeFirst();
     if (!preset) continue;
     const pkg = await db.selectFrom('cashier_packages').selectAll().where('id', '=', preset.package_id).executeTakeFirstOrThrow();
-    welcome = {
-      bundleId: bundle.id,
-      id: pkg.id,
-      priceCents: Number(pkg.price_cents),
-      usualPriceCents: pkg.usual_price_cents === null ? null : Number(pkg.usual_price_cents),
-      goldCoins: Number(pkg.gold_coins),
-      fortuneCents: Number(pkg.fortune_cents),
-      badgeLabel: pkg.badge_label,
-      bestDeal: Number(pkg.best_deal) === 1,
-      mostPopular: Number(pkg.most_popular) === 1,
-      relatedPresetIds: JSON.parse(preset.related_preset_ids) as string[],
-      dayOfWeek: preset.day_of_week === null ? null : Number(preset.day_of_week),
-      minBalance: preset.min_balance === null ? null : Number(preset.min_balance),
-      availableTillMs: preset.available_till_ms === null ? null : Number(preset.available_till_ms),
-      imagePopup: preset.image_popup,
-    };
+    welcome = { bundleId: bundle.id, ...presetOfferFields(preset, pkg), imagePopup: preset.image_popup };
     break;
   }
   // Written only when it changed: the write moves the content stamp every process reloads on.
