@@ -9,6 +9,7 @@ export const ADVENTURE_MAP_ERRORS = defineErrors({
   ADVENTURE_MAP_SELF_EXCLUDED: { status: 403, messageKey: 'errors.adventureMapSelfExcluded', message: 'Map awards are not available while you are self-excluded.' },
   ADVENTURE_MAP_COOLING_OFF: { status: 403, messageKey: 'errors.adventureMapCoolingOff', message: 'Map awards are not available during a cooling-off period.' },
   ADVENTURE_MAP_NOT_ALLOWED: { status: 403, messageKey: 'errors.adventureMapNotAllowed', message: 'Map awards are not available for this account right now.' },
+  ADVENTURE_MAP_STATE_RESTRICTED: { status: 403, messageKey: 'errors.adventureMapStateRestricted', message: 'This stop\'s award pays Fortune Coins, which are not available in your state.' },
   ADVENTURE_MAP_BAD_SECTIONS: { status: 422, messageKey: 'errors.adventureMapBadSections', message: 'The stops must start at 0 points and need more points at each stop.' },
 });
 

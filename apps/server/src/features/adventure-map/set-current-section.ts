@@ -4,6 +4,7 @@ import { adventureMapSections, adventureMapSettings, adventureMapStateOf, moveAd
 import type { Player } from '@sweepstack/db/repositories/players';
 import { moveRefusal } from '@sweepstack/domain/adventure-map/map-rules';
 import type { AppDeps } from '../../app-context';
+import { assertSweepstakesAllowed } from '../../geo/sweepstakes-access';
 import { recordPush } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
 import { awardView, FEATURE, mapInfoOf } from './map-info';
@@ -21,11 +22,21 @@ const REFUSALS = { unknownSection: 'ADVENTURE_MAP_UNKNOWN_SECTION', notNext: 'AD
  * Asking again for the stop the token is on answers it as a replay and pays nothing. After the event
  * ends no points are earned, but stops already reached can still be claimed: nothing earned is lost.
  * Only an ACTIVE account claims (self-excluded, cooling off or blocked: refused, nothing moved), as
- * with every other claim; stops reached by play before the break stay earned, and the end-of-map sweep
+ * with every other claim, and a stop paying Fortune Coins only from a state that allows them; stops reached by play before the break stay earned, and the end-of-map sweep
  * credits them with a notice (nothing earned is lost).
  */
 export async function setCurrentSection(deps: AppDeps, player: Pick<Player, 'id' | 'account_status'>, index: number) {
   if (player.account_status !== 'ACTIVE') throw new AppError(accountRefusal(player.account_status));
+  // A stop whose award pays Fortune Coins needs a state that allows sweepstakes play (as bonuses and
+  // scratch cards); a Gold-Coin-only stop is claimed from anywhere. Checked before anything is written.
+  if ((await adventureMapSections(deps.database.db))[index]?.award.fcCents) {
+    try {
+      await assertSweepstakesAllowed(deps, player.id);
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'GEO_SWEEPSTAKES_RESTRICTED') throw new AppError('ADVENTURE_MAP_STATE_RESTRICTED');
+      throw error;
+    }
+  }
   const playerId = player.id;
   return deps.database.db.transaction().execute(async (trx) => {
     const nowMs = deps.clock.nowMs();

@@ -2,6 +2,7 @@ import { ZAdventureMapInfoResponse, ZSetCurrentSectionResponse } from '@sweepsta
 import { ZFeaturesGamesInfoResponse } from '@sweepstack/contracts/app/features-games-info';
 import { ZQuestResponse, ZQuestsPageResponse, type QuestsData } from '@sweepstack/contracts/quests/quest';
 import type { DialectName } from '@sweepstack/db/connection';
+import { addAdventureMapPointsOfMany } from '@sweepstack/db/adventure-map/repository';
 import { saveQuestProgress } from '@sweepstack/db/quests/repository';
 import { findPlayerByUuid } from '@sweepstack/db/repositories/players';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
@@ -323,6 +324,25 @@ describe.each(dialectsUnderTest())('quests and the adventure map on %s', (dialec
       expect((await mapInfo(excluded)).sections[0]).toMatchObject({ isCurrent: true });
       expect((await pushes(excluded, 'adventureMap')).map((p) => p.action)).not.toContain('awardClaimed');
     }
+
+    // From a state without Fortune Coin play (WA, seeded restricted): a Gold-Coin stop is claimed, a
+    // stop whose award pays Fortune Coins is refused with its own code, nothing paid, the token stays.
+    const restricted = await signUp();
+    const profile = await app().inject({ method: 'POST', url: '/rest/player/profile/', headers: { cookie: restricted.cookie }, payload: { name: 'Ada', surname: 'Lovelace', birthday: '1990-02-03', zip: '98101', city: 'Seattle', address: '12 Main St.', phone: '+15551234567', state: 'WA' } });
+    expect(profile.statusCode, profile.body).toBe(200);
+    const restrictedGame = await launch(restricted);
+    await spin(restricted, restrictedGame.session, restrictedGame.bets.min);
+    await spin(restricted, restrictedGame.session, restrictedGame.bets.min);
+    await settle(async () => (await mapInfo(restricted)).points === 2, 'the restricted player\'s map points');
+    expect((await move(restricted, 1)).statusCode).toBe(200);
+    // The points for the next stop as play would add them (500 rounds are not worth playing here).
+    await db().transaction().execute((trx) => addAdventureMapPointsOfMany(trx, new Map([[restricted.id, 498]]), `test-map-${dialect}`, clock.nowMs()));
+    expect((await mapInfo(restricted)).points).toBe(500);
+    const stateRefused = await move(restricted, 2);
+    expect(stateRefused.statusCode, stateRefused.body).toBe(403);
+    expect(stateRefused.json().error.code).toBe('ADVENTURE_MAP_STATE_RESTRICTED');
+    expect(await prizesPaid(restricted, 'adventure-map:')).toEqual([{ key: `adventure-map:test-map-${dialect}:1:${restricted.id}:GC`, currency: 'GC', amount: 100 }]);
+    expect((await mapInfo(restricted)).sections[1]).toMatchObject({ isCurrent: true });
 
     // Nothing earned is lost: at the map's end a stop reached but not moved onto is claimed by the
     // finish job (with a notice), once; the player who moved is not paid again.
