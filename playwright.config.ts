@@ -46,6 +46,9 @@ export default defineConfig({
       RATE_LIMIT_MAX: '100000',
       THEME: process.env.THEME ?? 'nlc',
       REDIS_URL: '',
+      // The seeded quest is switched off on this shared server: a running quest pays for the rounds of
+      // every journey that reads exact balances. e2e/quests.spec.ts switches it on for its own check.
+      SEED_QUESTS_RUNNING: 'false',
       // An operator for journeys that need a review (e2e/cashier.spec.ts approves a document).
       OPERATOR_BOOTSTRAP_EMAIL: 'operator@e2e.sweepstack.local',
       OPERATOR_BOOTSTRAP_PASSWORD: 'E2e-Operator-2026!',

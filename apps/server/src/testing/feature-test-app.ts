@@ -25,6 +25,8 @@ export interface FeatureTestOptions {
   env?: Record<string, string>;
   /** Leave the durable job runner on (default off: the test runs due jobs with `app.jobs.runner.runDue`). */
   jobsRunner?: boolean;
+  /** Seed the content file's quest running, as `npm start` does (default off: it pays for rounds). */
+  seededQuestsRunning?: boolean;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -51,7 +53,7 @@ export function featureTestApp(dialect: DialectName, options: FeatureTestOptions
     test: () => ctx.t,
     setup: async (): Promise<void> => {
       const jobs: Record<string, string> = options.jobsRunner ? {} : { JOBS_RUNNER: 'false' };
-      ctx.t = await createTestApp(dialect, { seed: true, ...(options.clock ? { clock: options.clock } : {}), env: { ...OPERATOR_ENV, ...jobs, ...options.env } });
+      ctx.t = await createTestApp(dialect, { seed: true, seededQuestsRunning: options.seededQuestsRunning ?? false, ...(options.clock ? { clock: options.clock } : {}), env: { ...OPERATOR_ENV, ...jobs, ...options.env } });
     },
     close: async (): Promise<void> => {
       await ctx.t?.close();

@@ -18,7 +18,7 @@ export interface TestApp {
 /** A real server (no listen) on a fresh database of the given dialect, for `app.inject()` tests. */
 export async function createTestApp(
   dialect: DialectName,
-  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; devTools?: boolean; secondNodeOf?: TestDatabase; web?: 'production' } = {},
+  options: { env?: Record<string, string>; clock?: Clock; seed?: boolean; seededQuestsRunning?: boolean; devTools?: boolean; secondNodeOf?: TestDatabase; web?: 'production' } = {},
 ): Promise<TestApp> {
   // A second node of one site: its own connection to another app's database (which that app destroys).
   const database: TestDatabase = options.secondNodeOf
@@ -39,7 +39,8 @@ export async function createTestApp(
   }, { devTools: options.devTools ?? false });
   if (options.seed) {
     const { seedDatabase } = await import('@sweepstack/db/seed');
-    await seedDatabase(database.db, { theme: config.THEME });
+    // The seeded quest stays off unless asked for: a running quest pays for rounds (docs/features/quests.md).
+    await seedDatabase(database.db, { theme: config.THEME, questsRunning: options.seededQuestsRunning ?? false });
   }
   const app = await build({ config, database, logger: false, ...(options.clock ? { clock: options.clock } : {}), ...(options.web ? { web: options.web } : {}) });
   await app.ready();

@@ -1,6 +1,7 @@
 import { QUEST_DAY_MS } from '@sweepstack/domain/quests/quest-rules';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../schema';
+import type { SeedOptions } from '../../seed';
 import { CONTENT_DIR, fail, isRecord, parseContentJson, readContentText } from '../../seeds/content-files';
 import { insertQuest, insertQuestTask, questBySlug, type QuestTaskInput } from '../repository';
 
@@ -8,10 +9,11 @@ const FILE = 'quests/quests.json';
 const KINDS = ['rounds', 'wager', 'win', 'purchase', 'visit'] as const;
 
 /**
- * Seeds the quests of content/quests/quests.json (games named by slug), starting when seeded. A quest
- * whose slug exists is left alone: operators edit it through the operator API.
+ * Seeds the quests of content/quests/quests.json (games named by slug), starting when seeded, running
+ * when the file marks them active and the seed is asked to start quests (`questsRunning`: `npm start`).
+ * A quest whose slug exists is left alone: operators edit it through the operator API.
  */
-export async function seed(db: Kysely<Database>): Promise<void> {
+export async function seed(db: Kysely<Database>, options: Pick<SeedOptions, 'questsRunning'> = {}): Promise<void> {
   const text = readContentText(CONTENT_DIR, FILE);
   if (text === undefined) return;
   const raw = parseContentJson(text, FILE);
@@ -38,7 +40,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
         startsAtMs,
         endsAtMs: startsAtMs + (quest.daysCount + 7) * QUEST_DAY_MS,
         dayCount: quest.daysCount,
-        active: quest.active === true,
+        active: quest.active === true && options.questsRunning === true,
         sharedGameSets: sets,
       },
       now,
