@@ -5,8 +5,8 @@ import { THEMES as ALL_THEMES } from '@sweepstack/contracts/themes';
 import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 // Screenshot tests per theme (issue 12 §3): the guest home and the player lobby in nlc, funzCity and
-// stormrush, phone and desktop, and the guest home of the six other themes on a phone (one page, one
-// load per theme: the part of a theme most likely to regress, at the cost of CI time), against committed baselines (e2e/theme-screenshots.spec.ts-snapshots/;
+// stormrush, phone and desktop, and the guest home of the six other themes on a phone and a desktop (one
+// page per device, one load per theme: the part of a theme most likely to regress), against committed baselines (e2e/theme-screenshots.spec.ts-snapshots/;
 // refresh them on purpose with `--update-snapshots`). Stable: a fresh database (fixed seed data), the
 // themes' self-hosted typefaces loaded before the shot, animations and carets off, the parts that
 // change by themselves masked (live jackpot values, last winners, the new player's generated name).
@@ -89,14 +89,16 @@ for (const theme of THEMES) {
   });
 }
 
-test(`the other themes (${OTHER_THEMES.join(', ')}): guest home on a phone looks as committed`, async ({ browser }) => {
-  test.setTimeout(120_000);
-  // One context and page for all of them: the development server switches the theme with ?theme=.
-  const guest = await devicePage(browser, 'phone');
-  for (const theme of OTHER_THEMES) {
-    await guest.goto(`/?theme=${theme}`);
-    await settle(guest);
-    await expect(guest).toHaveScreenshot(`home-${theme}-phone.png`, { animations: 'disabled', caret: 'hide', mask: masks(guest), maxDiffPixelRatio: 0.01 });
+test(`the other themes (${OTHER_THEMES.join(', ')}): guest home on a phone and a desktop looks as committed`, async ({ browser }) => {
+  test.setTimeout(240_000);
+  // One context and page per device for all of them: the development server switches the theme with ?theme=.
+  for (const device of Object.keys(DEVICES) as (keyof typeof DEVICES)[]) {
+    const guest = await devicePage(browser, device);
+    for (const theme of OTHER_THEMES) {
+      await guest.goto(`/?theme=${theme}`);
+      await settle(guest);
+      await expect(guest).toHaveScreenshot(`home-${theme}-${device}.png`, { animations: 'disabled', caret: 'hide', mask: masks(guest), maxDiffPixelRatio: 0.01 });
+    }
+    await guest.context().close();
   }
-  await guest.context().close();
 });
