@@ -1,5 +1,10 @@
 // GET /rest/app/init/ as a signed-in player versus a bare Fastify JSON route, same process, same run.
-// Target (issue 2): throughput at least 50% of the bare route, p99 under 20 ms at 100 connections.
+// Targets: throughput at least 50% of the bare route, p99 under 20 ms at 100 connections (issue 2);
+// at least 60% with the daily login prize and the wheel of treasure active (issue 11), which the
+// seed turns on and the probe below checks. Beside the throughput it prints the server's CPU time per
+// request (process.cpuUsage of this process, which serves both; the load generator runs in its own):
+// on a shared 2-core host the load generator and other processes move the throughput ratio by
+// tens of percent from run to run, the CPU per request far less.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -32,7 +37,11 @@ export async function run(): Promise<void> {
   const cookie = [signup.headers['set-cookie']].flat().filter(Boolean).map((c) => String(c).split(';')[0]).join('; ');
   if (signup.statusCode !== 200 || !cookie) throw new Error(`bench sign-up failed: ${signup.statusCode} ${signup.body}`);
   const probe = await app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } });
-  if (probe.statusCode !== 200 || probe.json().data?.isGuest !== false) throw new Error(`app init is not signed in: ${probe.body.slice(0, 200)}`);
+  const probed = probe.json().data;
+  if (probe.statusCode !== 200 || probed?.isGuest !== false) throw new Error(`app init is not signed in: ${probe.body.slice(0, 200)}`);
+  if (probed.dailyLogin?.isActive !== true || !probed.featureTimes?.['wheel-of-treasure']) {
+    throw new Error(`the daily login prize and the wheel of treasure must be active: ${JSON.stringify({ dailyLogin: probed.dailyLogin, featureTimes: probed.featureTimes })}`);
+  }
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ success: true, data: { hello: 'world' } }));
@@ -42,20 +51,40 @@ export async function run(): Promise<void> {
 
   // Alternate the two (bare, app init, bare, app init…) and take the median of each: on a shared
   // machine the load moves within seconds, and two back-to-back phases would see different machines.
+  // One warm-up of each first (the JIT), then no warm-up inside the rounds, so that the CPU time of a
+  // round covers exactly the requests it counts.
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  await measure(`http://127.0.0.1:${barePort}/bare`, { connections, seconds: 2, warmupSeconds: 0 });
+  await measure(`http://127.0.0.1:${port}/rest/app/init/`, { connections, seconds: 2, warmupSeconds: 0, headers: { cookie } });
+  const timed = async (url: string, headers?: Record<string, string>) => {
+    const before = process.cpuUsage();
+    const result = await measure(url, { connections, seconds, warmupSeconds: 0, ...(headers ? { headers } : {}) });
+    const used = process.cpuUsage(before);
+    const requests = result.requestsPerSecond * seconds;
+    return { result, cpuMicrosPerRequest: requests > 0 ? (used.user + used.system) / requests : Number.NaN };
+  };
   const bareRuns: LoadResult[] = [];
   const appInitRuns: LoadResult[] = [];
+  const bareCpu: number[] = [];
+  const appInitCpu: number[] = [];
   for (let round = 0; round < rounds; round++) {
-    bareRuns.push(await measure(`http://127.0.0.1:${barePort}/bare`, { connections, seconds }));
-    appInitRuns.push(await measure(`http://127.0.0.1:${port}/rest/app/init/`, { connections, seconds, headers: { cookie } }));
+    const b = await timed(`http://127.0.0.1:${barePort}/bare`);
+    bareRuns.push(b.result);
+    bareCpu.push(b.cpuMicrosPerRequest);
+    const a = await timed(`http://127.0.0.1:${port}/rest/app/init/`, { cookie });
+    appInitRuns.push(a.result);
+    appInitCpu.push(a.cpuMicrosPerRequest);
   }
   const baseline = median(bareRuns);
   const appInit = median(appInitRuns);
   const ratio = appInit.requestsPerSecond / baseline.requestsPerSecond;
+  const middle = (values: number[]) => [...values].sort((x, y) => x - y)[Math.floor(values.length / 2)] ?? Number.NaN;
+  const cpuRatio = middle(bareCpu) / middle(appInitCpu);
   console.log(`bare fastify route:         ${format(baseline)} (median of ${rounds})`);
-  console.log(`GET /rest/app/init/ player: ${format(appInit)} (median of ${rounds})`);
+  console.log(`GET /rest/app/init/ player: ${format(appInit)} (median of ${rounds}; daily login and wheel of treasure active)`);
   console.log(`rounds (bare / app init req/s): ${bareRuns.map((b, i) => `${Math.round(b.requestsPerSecond)} / ${Math.round(appInitRuns[i]?.requestsPerSecond ?? 0)}`).join(', ')}`);
-  console.log(`ratio to bare: ${(ratio * 100).toFixed(1)}% (target >= 50%), p99 ${appInit.p99Ms} ms (target < 20 ms), ${connections} connections, ${seconds} s x ${rounds}`);
+  console.log(`server CPU per request (median): bare ${middle(bareCpu).toFixed(1)} µs, app init ${middle(appInitCpu).toFixed(1)} µs; ratio by CPU ${(cpuRatio * 100).toFixed(1)}%`);
+  console.log(`ratio to bare: ${(ratio * 100).toFixed(1)}% (target >= 60% with both features active; 50% before them), p99 ${appInit.p99Ms} ms (target < 20 ms), ${connections} connections, ${seconds} s x ${rounds}`);
   await bare.close();
   await app.close();
   await database.close();

@@ -4,7 +4,8 @@ import autocannon from 'autocannon';
 
 const { url, connections, seconds, warmupSeconds, headers, method, body } = JSON.parse(process.argv[2] ?? '{}');
 const base = { url, connections, headers: headers ?? {}, pipelining: 1, method: method ?? 'GET', ...(body ? { body } : {}) };
-await autocannon({ ...base, duration: warmupSeconds });
+// A warm-up of 0 s is none (the caller warmed up once, or times the whole run).
+if (warmupSeconds > 0) await autocannon({ ...base, duration: warmupSeconds });
 const result = await autocannon({ ...base, duration: seconds });
 process.stdout.write(
   JSON.stringify({

@@ -29,7 +29,11 @@ export function sendJsonText(request: FastifyRequest, reply: FastifyReply, text:
   return reply.type('application/json; charset=utf-8').send(text.json);
 }
 
-/** Sends JSON that is already serialized (the route's response schema still documents its shape). */
-export function sendRawJson(reply: FastifyReply, json: string): FastifyReply {
+/**
+ * Sends JSON that is already serialized (the route's response schema still documents its shape). A
+ * buffer (an answer kept to be sent many times) goes out as it is: no length to count and no text to
+ * encode on each send.
+ */
+export function sendRawJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

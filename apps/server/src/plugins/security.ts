@@ -14,6 +14,8 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// The same set, to replace every one in a key that is reported.
+const CONTROL_CHARACTERS = new RegExp(CONTROL_CHARACTER.source, 'g');
 
 /**
  * Helmet with a real Content-Security-Policy, per-IP rate limits (in Redis when configured, so that
@@ -53,10 +55,22 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
   // would break visibly rather than run unprotected.
   const apiSecurityHeaders = apiHeaders(config.secureCookies);
   const apiHeaderNames = apiSecurityHeaders.map(([name]) => name);
+  const allowedOrigins = siteOrigins(config);
+  // One hook for the headers and the Origin check (callback style, no promise per request), placed
+  // before the rate limit: a refused cross-site call is not counted against the caller's address.
+  // Answering 403 ends the request without calling done.
   app.addHook('onRequest', (request, reply, done) => {
     const headers = isApiPath(request.url) ? apiSecurityHeaders : securityHeaders;
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
-    done();
+    if (!STATE_CHANGING.has(request.method)) return done();
+    const origin = request.headers.origin;
+    // Browsers send Origin on every cross-site state-changing request; a request without one
+    // comes from a non-browser client and carries no ambient-credential risk of its own.
+    if (origin === undefined) return done();
+    // Compared with the configured origin only, never with the request's own Host header: whoever
+    // controls a name pointing at this server (DNS rebinding, a proxy passing Host through) controls Host.
+    if (allowedOrigins.has(origin)) return done();
+    reply.status(403).send(errorBody('ORIGIN_FORBIDDEN'));
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiPath(request.url)) {
@@ -84,20 +98,6 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
     }),
   });
 
-  const allowedOrigins = siteOrigins(config);
-  // Callback style (no promise per request); answering 403 ends the request without calling done.
-  app.addHook('onRequest', (request, reply, done) => {
-    if (!STATE_CHANGING.has(request.method)) return done();
-    const origin = request.headers.origin;
-    // Browsers send Origin on every cross-site state-changing request; a request without one
-    // comes from a non-browser client and carries no ambient-credential risk of its own.
-    if (origin === undefined) return done();
-    // Compared with the configured origin only, never with the request's own Host header: whoever
-    // controls a name pointing at this server (DNS rebinding, a proxy passing Host through) controls Host.
-    if (allowedOrigins.has(origin)) return done();
-    reply.status(403).send(errorBody('ORIGIN_FORBIDDEN'));
-  });
-
   // Before schema validation, on every route: one place, the same on both dialects.
   app.addHook('preValidation', (request, reply, done) => {
     const field =
@@ -113,13 +113,9 @@ export async function registerSecurity(app: FastifyInstance, config: ServerConfi
  * than the call stack.
  */
 export function findControlCharacter(root: unknown, rootPath: string): string | undefined {
-  // Each entry keeps its parent instead of a path string: the path is built only for a hit.
-  interface Entry { value: unknown; key: string; parent: Entry | undefined }
-  const pathOf = (entry: Entry | undefined, last?: string): string => {
-    const keys = last === undefined ? [] : [last];
-    for (let at = entry; at; at = at.parent) keys.push(at.key);
-    return keys.reverse().filter((k) => k !== '').join('.') || '_';
-  };
+  // The common shapes first, without a stack: no body (GET), a scalar, a flat string.
+  if (root === undefined || root === null || typeof root === 'number' || typeof root === 'boolean') return undefined;
+  if (typeof root === 'string') return CONTROL_CHARACTER.test(root) ? pathOf({ value: root, key: rootPath, parent: undefined }) : undefined;
   const stack: Entry[] = [{ value: root, key: rootPath, parent: undefined }];
   while (stack.length > 0) {
     const entry = stack.pop()!;
@@ -131,13 +127,27 @@ export function findControlCharacter(root: unknown, rootPath: string): string | 
     } else if (typeof value === 'object' && value !== null) {
       // Text only: a stream (the SSR handler's raw body) or a buffer (a raw body) is not walked.
       if (ArrayBuffer.isView(value) || typeof (value as { pipe?: unknown }).pipe === 'function') continue;
-      for (const [key, item] of Object.entries(value)) {
-        if (CONTROL_CHARACTER.test(key)) return pathOf(entry, key.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '?'));
-        stack.push({ value: item, key, parent: entry });
+      for (const key in value) {
+        if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+        if (CONTROL_CHARACTER.test(key)) return pathOf(entry, key.replace(CONTROL_CHARACTERS, '?'));
+        stack.push({ value: (value as Record<string, unknown>)[key], key, parent: entry });
       }
     }
   }
   return undefined;
+}
+
+/** A value met while walking a request; it keeps its parent instead of a path string (built only for a hit). */
+interface Entry {
+  value: unknown;
+  key: string;
+  parent: Entry | undefined;
+}
+
+function pathOf(entry: Entry | undefined, last?: string): string {
+  const keys = last === undefined ? [] : [last];
+  for (let at = entry; at; at = at.parent) keys.push(at.key);
+  return keys.reverse().filter((k) => k !== '').join('.') || '_';
 }
 
 /**

@@ -9,7 +9,8 @@ interface CachedAnswer {
   mark: ChangeMark;
   snapshot: ContentSnapshot;
   validUntilMs: number;
-  json: string;
+  /** The answer's JSON, encoded once (it is sent as it is). */
+  body: Buffer;
 }
 
 /**
@@ -39,17 +40,17 @@ export class AppInitAnswerCache {
   }
 
   /** The kept answer of this session, or undefined when there is none or it may be out of date. */
-  get(token: string, nowMs: number, snapshot: ContentSnapshot): string | undefined {
+  get(token: string, nowMs: number, snapshot: ContentSnapshot): Buffer | undefined {
     const answer = this.answers.get(token);
     if (answer === undefined) return undefined;
-    if (nowMs < answer.validUntilMs && answer.snapshot === snapshot && this.feed.unchangedSince(answer.playerId, answer.mark)) return answer.json;
+    if (nowMs < answer.validUntilMs && answer.snapshot === snapshot && this.feed.unchangedSince(answer.playerId, answer.mark)) return answer.body;
     this.answers.delete(token);
     return undefined;
   }
 
   set(
     token: string,
-    answer: { playerId: number; mark: ChangeMark; snapshot: ContentSnapshot; nowMs: number; session: { expiresAtMs: number; lastSeenAtMs: number }; json: string },
+    answer: { playerId: number; mark: ChangeMark; snapshot: ContentSnapshot; nowMs: number; session: { expiresAtMs: number; lastSeenAtMs: number }; body: Buffer },
   ): void {
     const validUntilMs = Math.min(
       answer.session.expiresAtMs,
@@ -57,7 +58,7 @@ export class AppInitAnswerCache {
       answer.nowMs + REALTIME.channelTokenLifetimeMs / 2,
     );
     if (validUntilMs <= answer.nowMs) return;
-    setBounded(this.answers, token, { playerId: answer.playerId, mark: answer.mark, snapshot: answer.snapshot, validUntilMs, json: answer.json }, this.maxEntries);
+    setBounded(this.answers, token, { playerId: answer.playerId, mark: answer.mark, snapshot: answer.snapshot, validUntilMs, body: answer.body }, this.maxEntries);
   }
 
   get size(): number {

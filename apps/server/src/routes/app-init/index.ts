@@ -86,7 +86,9 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       const session = request.sessionState?.session;
       // `session` is the row this request's cookie named (unset when the request signed in anew).
       if (answers && mark && token !== undefined && session && player.account_status === 'ACTIVE') {
-        answers.set(token, { playerId: player.id, mark, snapshot, nowMs: deps.clock.nowMs(), session, json });
+        const body = Buffer.from(json);
+        answers.set(token, { playerId: player.id, mark, snapshot, nowMs: deps.clock.nowMs(), session, body });
+        return sendRawJson(reply, body);
       }
       return sendRawJson(reply, json);
     },
