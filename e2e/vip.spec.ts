@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { signUp, uniqueEmail, dismissSeasonCelebrations, skipWelcomeModals } from './helpers';
+import { englishOnSpanishPage, spanishChecker } from './spanish-text';
 
 /**
  * The VIP club (docs/features/rank-league.md) on a phone: a player's spins through the play API move
@@ -48,8 +49,9 @@ test('spins move the VIP progress live; the week closes; the cashback is claimed
   await dismissSeasonCelebrations(page);
   // Not a journey about the features' welcome modals (daily prize, scratch cards…): today's are marked shown.
   await skipWelcomeModals(page);
-  await signUp(page, uniqueEmail('vip'));
-  const me = (await (await page.request.get('/rest/app/init/')).json()) as { data: { uuid: string; rankLeague: { enabled: boolean; currentSection: number } } };
+  const email = uniqueEmail('vip');
+  await signUp(page, email);
+  const me = (await (await page.request.get('/rest/app/init/')).json()) as { data: { uuid: string; login: string | null; rankLeague: { enabled: boolean; currentSection: number } } };
   expect(me.data.rankLeague).toMatchObject({ enabled: true, currentSection: 1 });
   const operator = await operatorRequest(request);
   const granted = await operator.post('/api/operator/rewards/grants/', { data: { playerUuid: me.data.uuid, prize: { kind: 'gold_coins', amount: 200_000 }, reason: 'e2e vip play money', key: `e2e-vip-${Date.now()}` } });
@@ -147,9 +149,13 @@ test('spins move the VIP progress live; the week closes; the cashback is claimed
   // In Spanish, another theme: the same page, translated, axe clean.
   await page.goto('/es/vip/?theme=stormrush');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Club VIP');
-  // The product's sections are named from the dictionary in the page's language.
+  // The sections' names are operator data, in Spanish on a Spanish page (content/rank-league/league.json `titleEs`).
   await expect(page.getByTestId('vip-section')).toHaveText('Plata');
+  await expect(page.getByTestId('vip-ladder')).toContainText('Diamante');
   await expect(page.getByTestId('vip-banner')).toHaveCount(0);
   expect(await violations(page, 'main')).toEqual([]);
   await page.screenshot({ path: 'test-results/e2e/artifacts/vip-stormrush-es.png', fullPage: true });
+  // No English on /es/vip/ (the shared check of e2e/spanish-text.ts: the English page's own texts,
+  // the sections' English names among them, and the English dictionary), the player's own name aside.
+  expect(await englishOnSpanishPage(page, '/vip/', spanishChecker([email, ...(me.data.login ? [me.data.login] : [])]))).toEqual([]);
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSectionTitles } from './info';
 
 /** Coins as the API shows them: Gold Coins whole (`coins`), Fortune Coins a number with two decimals (`entries`). */
 export const ZCoinsPrize = z.object({ coins: z.number().int().min(0), entries: z.number().min(0) });
@@ -17,7 +18,8 @@ export const ZCashback = z.object({
   availableAfterDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   currentReward: z.number().min(0),
   nextReward: z.number().min(0).nullable(),
-  sections: z.array(z.object({ weeklyReward: z.number().min(0), title: z.string() })),
+  /** `title` in the answer's language (`?locale=`), `titles` in both. */
+  sections: z.array(z.object({ weeklyReward: z.number().min(0), title: z.string(), titles: ZSectionTitles })),
   prize: ZCoinsPrize.nullable(),
   expiresAt: z.string().nullable(),
   periodKey: z.string().nullable(),

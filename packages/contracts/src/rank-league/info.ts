@@ -2,12 +2,24 @@ import { z } from 'zod';
 import { ZRankLeague } from '../app/app-init';
 import { ZPrize } from '../rewards/prize';
 
+/**
+ * A section's name in each language: operator data (the English `title` and its Spanish, the English
+ * when none was given). Answers that know the page's language (`?locale=`) put that one in `title`;
+ * app init and pushes, which serve every page of a player, carry both.
+ */
+export const ZSectionTitles = z.object({ en: z.string(), es: z.string() });
+
+/** `?locale=` of the league's reads (as the tournaments' reads): the language of `title`; English by default. */
+export const ZLeagueLocaleQuery = z.strictObject({ locale: z.enum(['en', 'es']).optional() });
+
 /** One section of the ladder with its benefits, as the /vip page shows it. */
 export const ZLeagueSection = z.object({
   /** 1-based. */
   index: z.number().int().min(1),
   slug: z.string(),
+  /** The name in the answer's language (`?locale=`; English in app init). */
   title: z.string(),
+  titles: ZSectionTitles,
   levels: z.array(z.object({ level: z.number().int().min(1), neededExperience: z.number().int().min(1) })),
   /** Paid once the first time a player reaches the section (null for the first). */
   reward: ZPrize.nullable(),

@@ -11,6 +11,8 @@ export const ZLeagueRulesBody = z.strictObject({
       z.strictObject({
         slug: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
         title: z.string().min(1).max(40),
+        /** The name in Spanish (the /es pages); null or left out: the English title is shown. */
+        titleEs: z.string().min(1).max(40).nullable().optional(),
         levels: z.array(z.number().int().min(1).max(1_000_000_000)).min(1).max(50),
         reward: ZPrize.nullable(),
         cashbackBp: z.number().int().min(0).max(5000),

@@ -3,6 +3,7 @@ import { ZRankLeague } from '../app/app-init';
 import { definePush } from '../realtime/push';
 import { ZPrize } from '../rewards/prize';
 import { ZCoinsPrize } from './cashback';
+import { ZSectionTitles } from './info';
 
 /**
  * The rank league's pushes (spec §4 "Rank league push"): `progressData` after every change of the
@@ -15,7 +16,7 @@ export const ZRankLeaguePush = definePush(
   'rankLeague',
   z.discriminatedUnion('action', [
     z.object({ type: z.literal('rankLeague'), action: z.literal('progressData'), data: ZRankLeague }),
-    z.object({ type: z.literal('rankLeague'), action: z.literal('sectionUp'), data: z.object({ section: z.number().int().min(2), title: z.string(), reward: ZPrize.nullable(), progress: ZRankLeague }) }),
+    z.object({ type: z.literal('rankLeague'), action: z.literal('sectionUp'), data: z.object({ section: z.number().int().min(2), title: z.string(), titles: ZSectionTitles, reward: ZPrize.nullable(), progress: ZRankLeague }) }),
     z.object({ type: z.literal('rankLeague'), action: z.literal('cashback calculated'), data: z.object({ periodKey: z.string(), prize: ZCoinsPrize, expiresAt: z.string() }) }),
     z.object({ type: z.literal('rankLeague'), action: z.literal('cashback expired'), data: z.object({ periodKey: z.string(), prize: ZCoinsPrize, credited: z.literal(true) }) }),
     z.object({ type: z.literal('rankLeague'), action: z.literal('daily wheel prize'), data: z.object({ section: z.number().int().min(1), prize: ZPrize }) }),

@@ -49,6 +49,14 @@ describe('rank league rules', () => {
     expect(() => parseLeagueRules({ ...RULES, sections: [{ ...RULES.sections[0], reward: { kind: 'gold_coins', amount: 1 } }] })).toThrow(/first section/);
     expect(() => parseLeagueRules({ ...RULES, sections: [RULES.sections[0], { ...RULES.sections[0] }] })).toThrow(/slugs/);
     expect(() => parseLeagueRules({ ...RULES, houseEdgeBp: -1 })).toThrow(/houseEdgeBp/);
+    expect(() => parseLeagueRules({ ...RULES, sections: [{ ...RULES.sections[0], titleEs: '' }] })).toThrow(/Spanish title/);
+    expect(() => parseLeagueRules({ ...RULES, sections: [{ ...RULES.sections[0], titleEs: 7 }] })).toThrow(/Spanish title/);
+  });
+
+  it("keeps a section's Spanish name; none given (rules saved before it existed) is null", () => {
+    expect(RULES.sections.map((s) => s.titleEs)).toEqual([null, null, null]);
+    const named = parseLeagueRules({ ...RULES, sections: [{ ...RULES.sections[0], titleEs: 'Bronce' }, RULES.sections[1], { ...RULES.sections[2], titleEs: null }] });
+    expect(named.sections.map((s) => [s.title, s.titleEs])).toEqual([['Bronze', 'Bronce'], ['Silver', null], ['Gold', null]]);
   });
 });
 

@@ -9,7 +9,10 @@ import { DomainError } from '../shared/domain-error';
 export interface LeagueSection {
   /** Stable slug: the section-up reward's idempotency key names it. */
   slug: string;
+  /** The section's name (English, the spec's `title`). */
   title: string;
+  /** Its name in Spanish (the /es pages and `?locale=es` answers), or null: the English title is shown. */
+  titleEs: string | null;
   /** Experience each of the section's levels needs (from the level's start), in order. */
   levels: number[];
   /** Paid once per player the first time a level-up enters this section (null for none; the first section has none). */
@@ -73,12 +76,14 @@ export function parseLeagueRules(raw: unknown): LeagueRules {
     if (slugs.has(s.slug)) invalid(`${at}.slug`, 'slugs must differ');
     slugs.add(s.slug);
     if (typeof s.title !== 'string' || s.title.length < 1 || s.title.length > 40) invalid(`${at}.title`, 'a title of 1 to 40 characters');
+    if (s.titleEs !== undefined && s.titleEs !== null && (typeof s.titleEs !== 'string' || s.titleEs.length < 1 || s.titleEs.length > 40)) invalid(`${at}.titleEs`, 'a Spanish title of 1 to 40 characters, or null');
     if (!Array.isArray(s.levels) || s.levels.length < 1 || s.levels.length > 50) invalid(`${at}.levels`, 'levels must be a list of 1 to 50');
     const reward = prizeOrNull(s.reward, `${at}.reward`);
     if (i === 0 && reward !== null) invalid(`${at}.reward`, 'the first section is where everyone starts: it has no section-up reward');
     return {
       slug: s.slug,
       title: s.title,
+      titleEs: typeof s.titleEs === 'string' ? s.titleEs : null,
       levels: s.levels.map((need, j) => whole(need, `${at}.levels.${j}`, 1, MAX_EXPERIENCE)),
       reward,
       cashbackBp: whole(s.cashbackBp, `${at}.cashbackBp`, 0, 5000),

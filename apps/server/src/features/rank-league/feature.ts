@@ -1,9 +1,8 @@
 import { ZCashbackPayResponse, ZCashbackResponse } from '@sweepstack/contracts/rank-league/cashback';
-import { ZRankLeagueInfoResponse } from '@sweepstack/contracts/rank-league/info';
+import { ZLeagueLocaleQuery, ZRankLeagueInfoResponse } from '@sweepstack/contracts/rank-league/info';
 import { AppError } from '@sweepstack/contracts/errors';
 import type { RankLeaguePlayerState, RankLeagueStatus } from '@sweepstack/db/rank-league/repository';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { JobDefinition } from '../../jobs/registry';
 import { defineFeature } from '../../platform/define-feature';
 import { requirePlayer } from '../../plugins/session';
@@ -29,11 +28,11 @@ export default defineFeature({
 
     app.get(
       '/rest/rank-league/info/',
-      { schema: { tags: ['rank-league'], summary: 'The league: published rates, every section with its benefits, the week, and where the player stands', querystring: z.strictObject({}), response: { 200: ZRankLeagueInfoResponse } } },
+      { schema: { tags: ['rank-league'], summary: 'The league: published rates, every section with its benefits, the week, and where the player stands', querystring: ZLeagueLocaleQuery, response: { 200: ZRankLeagueInfoResponse } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const player = await request.getPlayer();
-        const data = await readLeagueInfo(database.db, player ?? null, clock.nowMs());
+        const data = await readLeagueInfo(database.db, player ?? null, clock.nowMs(), request.query.locale);
         if (!data) throw new AppError('RANK_LEAGUE_NOT_ENABLED');
         return { success: true as const, data };
       },
@@ -41,11 +40,11 @@ export default defineFeature({
 
     app.get(
       '/rest/cashback/',
-      { schema: { tags: ['rank-league'], summary: "Weekly cashback (spec §3 Cashback): each section's rate, when this week's is calculated, the one waiting", querystring: z.strictObject({}), response: { 200: ZCashbackResponse } } },
+      { schema: { tags: ['rank-league'], summary: "Weekly cashback (spec §3 Cashback): each section's rate, when this week's is calculated, the one waiting", querystring: ZLeagueLocaleQuery, response: { 200: ZCashbackResponse } } },
       async (request, reply) => {
         reply.header('cache-control', 'no-store');
         const player = await request.getPlayer();
-        const data = await readCashback(database.db, player?.id ?? null, clock.nowMs());
+        const data = await readCashback(database.db, player?.id ?? null, clock.nowMs(), request.query.locale);
         if (!data) throw new AppError('RANK_LEAGUE_NOT_ENABLED');
         return { success: true as const, data };
       },

@@ -8,7 +8,7 @@ import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Transaction } from 'kysely';
 import { pushEvent } from '../../realtime/push';
 import { creditPlayer } from '../../rewards/credit-player';
-import { leagueSliceOf } from './views';
+import { leagueSliceOf, sectionTitles } from './views';
 
 /** The idempotency key of a section's reward: once per player and section, ever (a demoted player re-entering is not paid again). */
 export function sectionRewardKey(playerId: number, slug: string): string {
@@ -49,7 +49,7 @@ export async function settleProgressOfMany(trx: Transaction<Database>, rules: Le
       const section = rules.sections[index - 1]!;
       const credit = section.reward ? await creditPlayer(trx, { playerId: row.playerId, feature: RANK_LEAGUE_FEATURE, prize: section.reward, idempotencyKey: sectionRewardKey(row.playerId, section.slug), metadata: { section: section.slug } }, { clock }) : undefined;
       const reward = section.reward && credit && !credit.replayed ? section.reward : null;
-      pushes.push(pushEvent({ eventType: RankLeagueSectionUp.name, playerId: row.playerId, payload: { section: index, slug: section.slug }, push: { type: 'rankLeague', action: 'sectionUp', data: { section: index, title: section.title, reward, progress: slice } } }));
+      pushes.push(pushEvent({ eventType: RankLeagueSectionUp.name, playerId: row.playerId, payload: { section: index, slug: section.slug }, push: { type: 'rankLeague', action: 'sectionUp', data: { section: index, title: section.title, titles: sectionTitles(section), reward, progress: slice } } }));
     }
     const beforeMilli = row.experienceMilli - (gainedMilli.get(row.playerId) ?? 0);
     if (moved || barPercent(rules, beforeMilli, row.level) !== barPercent(rules, row.experienceMilli, progress.level)) {

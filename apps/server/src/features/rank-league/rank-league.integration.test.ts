@@ -1,7 +1,8 @@
 import { ZAppInitResponse } from '@sweepstack/contracts/app/app-init';
-import { ZCashbackPayResponse, ZCashbackResponse, type Cashback } from '@sweepstack/contracts/rank-league/cashback';
-import { ZRankLeagueInfoResponse, type RankLeagueInfo } from '@sweepstack/contracts/rank-league/info';
+import { ZCashback, ZCashbackPayResponse, ZCashbackResponse, type Cashback } from '@sweepstack/contracts/rank-league/cashback';
+import { ZRankLeagueInfo, ZRankLeagueInfoResponse, type RankLeagueInfo } from '@sweepstack/contracts/rank-league/info';
 import type { DialectName } from '@sweepstack/db/connection';
+import * as spanishTitlesMigration from '@sweepstack/db/rank-league/migrations/1061-rank-league-spanish-section-titles';
 import { rankLeagueLevel } from '@sweepstack/db/rank-league/repository';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
@@ -29,7 +30,7 @@ const TEST_RULES = {
   cashbackClaimDays: 7,
   sections: [
     { slug: 'bronze', title: 'Bronze', levels: [150, 150], reward: null, cashbackBp: 200, keepExperience: 0, dailyWheelPrize: null },
-    { slug: 'silver', title: 'Silver', levels: [100_000], reward: { kind: 'gold_coins', amount: 5000 }, cashbackBp: 1000, keepExperience: 300, dailyWheelPrize: { kind: 'gold_coins', amount: 700 } },
+    { slug: 'silver', title: 'Silver', titleEs: 'Plata', levels: [100_000], reward: { kind: 'gold_coins', amount: 5000 }, cashbackBp: 1000, keepExperience: 300, dailyWheelPrize: { kind: 'gold_coins', amount: 700 } },
     { slug: 'gold', title: 'Gold', levels: [100_000], reward: { kind: 'gold_coins', amount: 20_000 }, cashbackBp: 1500, keepExperience: 500, dailyWheelPrize: null },
   ],
 };
@@ -101,6 +102,55 @@ describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialec
     expect(await rankLeagueLevel(db(), player.id)).toBe(1);
   });
 
+  it('names the sections in Spanish from operator data (?locale=es, app init and pushes carry both); an install seeded before the Spanish names gets the shipped ones by migration', async () => {
+    const spanish = ['Bronce', 'Plata', 'Oro', 'Platino', 'Diamante'];
+    const read = async (url: string, player?: Player) => {
+      const res = await app().inject({ method: 'GET', url, headers: player ? { cookie: player.cookie } : {} });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as unknown;
+    };
+    const es = ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=es'));
+    expect(es.sections.map((s) => s.title)).toEqual(spanish);
+    expect(es.sections.map((s) => s.titles)).toEqual(['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond'].map((en, i) => ({ en, es: spanish[i] })));
+    expect(ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=en')).sections.map((s) => s.title)).toEqual(['Bronze', 'Silver', 'Gold', 'Platinum', 'Diamond']);
+    const player = await signUp();
+    expect(ZCashback.parse(await read('/rest/cashback/?locale=es', player)).sections.map((s) => s.title)).toEqual(spanish);
+    // App init serves pages in either language: the English title (the spec's) and both names.
+    expect((await appInit(player)).nextSectionBenefits).toMatchObject({ title: 'Silver', titles: { en: 'Silver', es: 'Plata' } });
+    const badLocale = await app().inject({ method: 'GET', url: '/rest/rank-league/info/?locale=fr' });
+    expect([badLocale.statusCode, badLocale.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+    const badTitle = await operator('PUT', '/rules/', { ...TEST_RULES, sections: [{ ...TEST_RULES.sections[0], titleEs: 'x'.repeat(41) }, ...TEST_RULES.sections.slice(1)] });
+    expect([badTitle.statusCode, badTitle.json().error.code]).toEqual([400, 'VALIDATION_FAILED']);
+
+    // An install seeded before the Spanish names: its stored rules (and the status row app init reads)
+    // have none, and its operator renamed one section. The migration adds the shipped Spanish names to
+    // the shipped sections still under their shipped English names, and nothing to the renamed one.
+    const versions = await db().selectFrom('rank_league_versions').select(['id', 'rules_json']).execute();
+    const status = await db().selectFrom('feature_status').select('status_json').where('feature', '=', 'rank-league').executeTakeFirstOrThrow();
+    type StoredRules = { sections: { slug: string; title: string; titleEs?: string | null }[] };
+    const before = (rules: StoredRules) => ({ ...rules, sections: rules.sections.map(({ titleEs: _dropped, ...section }) => (section.slug === 'gold' ? { ...section, title: 'Golden' } : section)) });
+    try {
+      for (const row of versions) await db().updateTable('rank_league_versions').set({ rules_json: JSON.stringify(before(JSON.parse(row.rules_json) as StoredRules)) }).where('id', '=', row.id).execute();
+      const oldStatus = JSON.parse(status.status_json) as { versions: { rules: StoredRules }[] };
+      await db().updateTable('feature_status').set({ status_json: JSON.stringify({ ...oldStatus, versions: oldStatus.versions.map((v) => ({ ...v, rules: before(v.rules) })) }) }).where('feature', '=', 'rank-league').execute();
+      expect(ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=es')).sections.map((s) => s.title)).toEqual(['Bronze', 'Silver', 'Golden', 'Platinum', 'Diamond']);
+      await spanishTitlesMigration.up(db());
+      const migrated = ['Bronce', 'Plata', 'Golden', 'Platino', 'Diamante'];
+      expect(ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=es')).sections.map((s) => s.title)).toEqual(migrated);
+      const statusAfter = JSON.parse((await db().selectFrom('feature_status').select('status_json').where('feature', '=', 'rank-league').executeTakeFirstOrThrow()).status_json) as { versions: { rules: StoredRules }[] };
+      expect(statusAfter.versions[0]!.rules.sections.map((s) => s.titleEs ?? s.title)).toEqual(migrated);
+      // Run again (or after an operator's own Spanish name): nothing changes.
+      await spanishTitlesMigration.up(db());
+      expect(ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=es')).sections.map((s) => s.title)).toEqual(migrated);
+      await spanishTitlesMigration.down(db());
+      expect(ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=es')).sections.map((s) => s.title)).toEqual(['Bronze', 'Silver', 'Golden', 'Platinum', 'Diamond']);
+    } finally {
+      for (const row of versions) await db().updateTable('rank_league_versions').set({ rules_json: row.rules_json }).where('id', '=', row.id).execute();
+      await db().updateTable('feature_status').set({ status_json: status.status_json }).where('feature', '=', 'rank-league').execute();
+    }
+    expect(ZRankLeagueInfo.parse(await read('/rest/rank-league/info/?locale=es')).sections.map((s) => s.title)).toEqual(spanish);
+  });
+
   it('refuses bad rules and a guest claim with stable codes; new rules wait for the next week', async () => {
     const bad = await operator('PUT', '/rules/', { ...TEST_RULES, sections: [{ ...TEST_RULES.sections[0], reward: { kind: 'gold_coins', amount: 1 } }] });
     expect(bad.statusCode, bad.body).toBe(400);
@@ -137,7 +187,7 @@ describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialec
     expect(await rankLeagueLevel(db(), vip.id)).toBe(3);
     const sectionUps = await pushes(vip, 'sectionUp');
     expect(sectionUps).toHaveLength(1);
-    expect(sectionUps[0]!.data).toMatchObject({ section: 2, title: 'Silver', reward: { kind: 'gold_coins', amount: 5000 } });
+    expect(sectionUps[0]!.data).toMatchObject({ section: 2, title: 'Silver', titles: { en: 'Silver', es: 'Plata' }, reward: { kind: 'gold_coins', amount: 5000 } });
     expect((await pushes(vip, 'progressData')).length).toBeGreaterThanOrEqual(2);
     const sectionPaid = await ledgerRows(`rank-league:section:${vip.id}:`);
     expect(sectionPaid.map((r) => [Number(r.amount), r.currency])).toEqual([[5000, 'GC']]);

@@ -8,12 +8,12 @@ import { periodOf } from '@sweepstack/domain/rank-league/period';
 import { progressOf } from '@sweepstack/domain/rank-league/rules';
 import { operatorDay } from '@sweepstack/domain/shared/operator-day';
 import type { Kysely, Transaction } from 'kysely';
-import { coinsPrize, leagueSliceOf, sectionView } from './views';
+import { coinsPrize, leagueSliceOf, sectionTitles, sectionView, type LeagueLocale } from './views';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** GET /rest/rank-league/info/: the published rules, the week, and (signed in) where the player stands. */
-export async function readLeagueInfo(db: Db, account: Pick<Player, 'id' | 'account_status'> | null, nowMs: number): Promise<RankLeagueInfo | undefined> {
+export async function readLeagueInfo(db: Db, account: Pick<Player, 'id' | 'account_status'> | null, nowMs: number, locale: LeagueLocale = 'en'): Promise<RankLeagueInfo | undefined> {
   const version = await leagueVersionAt(db, nowMs);
   if (!version) return undefined;
   const rules = version.rules;
@@ -34,7 +34,7 @@ export async function readLeagueInfo(db: Db, account: Pick<Player, 'id' | 'accou
     experiencePerCoin: { GC: rules.experienceMilliPerCoin.GC / 1000, FC: rules.experienceMilliPerCoin.FC / 1000 },
     houseEdgePercent: rules.houseEdgeBp / 100,
     cashbackClaimDays: rules.cashbackClaimDays,
-    sections: rules.sections.map((_, i) => sectionView(rules, i + 1)),
+    sections: rules.sections.map((_, i) => sectionView(rules, i + 1, locale)),
     period: { key: period.key, startsAt: new Date(period.startMs).toISOString(), endsAt: new Date(period.endMs).toISOString() },
     upcomingFrom: upcoming ? new Date(upcoming.effectiveFromMs).toISOString() : null,
     player,
@@ -42,7 +42,7 @@ export async function readLeagueInfo(db: Db, account: Pick<Player, 'id' | 'accou
 }
 
 /** GET /rest/cashback/ (spec §3 Cashback): the rates, when this week's is calculated, and the one waiting to be claimed. */
-export async function readCashback(db: Db, playerId: number | null, nowMs: number): Promise<Cashback | undefined> {
+export async function readCashback(db: Db, playerId: number | null, nowMs: number, locale: LeagueLocale = 'en'): Promise<Cashback | undefined> {
   const version = await leagueVersionAt(db, nowMs);
   if (!version) return undefined;
   const rules = version.rules;
@@ -58,7 +58,7 @@ export async function readCashback(db: Db, playerId: number | null, nowMs: numbe
     availableAfterDay: operatorDay(period.endMs, timeZone),
     currentReward: rules.sections[section - 1]!.cashbackBp / 100,
     nextReward: next ? next.cashbackBp / 100 : null,
-    sections: rules.sections.map((s) => ({ weeklyReward: s.cashbackBp / 100, title: s.title })),
+    sections: rules.sections.map((s) => ({ weeklyReward: s.cashbackBp / 100, title: sectionTitles(s)[locale], titles: sectionTitles(s) })),
     prize: waiting ? coinsPrize(waiting.goldCoins, waiting.fortuneCents) : null,
     expiresAt: waiting ? new Date(waiting.expiresAtMs).toISOString() : null,
     periodKey: waiting ? waiting.periodKey : null,

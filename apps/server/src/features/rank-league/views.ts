@@ -2,7 +2,7 @@ import { RANK_LEAGUE_OFF, type AccountStatus, type AppInitData } from '@sweepsta
 import type { CoinsPrize } from '@sweepstack/contracts/rank-league/cashback';
 import type { LeagueSectionView } from '@sweepstack/contracts/rank-league/info';
 import { rulesAt, type RankLeaguePlayerState, type RankLeagueStatus } from '@sweepstack/db/rank-league/repository';
-import { leagueLevels, progressOf, sumAllLevelsPoints, type LeagueRules } from '@sweepstack/domain/rank-league/rules';
+import { leagueLevels, progressOf, sumAllLevelsPoints, type LeagueRules, type LeagueSection } from '@sweepstack/domain/rank-league/rules';
 
 export const FEATURE = 'rank-league';
 
@@ -14,14 +14,27 @@ export const LEAGUE_OFF: RankLeague = RANK_LEAGUE_OFF;
 /** App init's `rankLeague` for a signed-in player while the league is off. */
 const LEAGUE_OFF_FOR_PLAYERS: RankLeague = Object.freeze({ ...RANK_LEAGUE_OFF, progressBlockedReason: 'leagueOff' satisfies ProgressBlockedReason });
 
-/** One section with its benefits (spec §2: the ladder on /vip; `nextSectionBenefits`). */
-export function sectionView(rules: LeagueRules, index: number): LeagueSectionView {
+/** The languages the league's reads answer in (`?locale=`, as the tournaments' reads). */
+export type LeagueLocale = 'en' | 'es';
+
+/** A section's name in each language (operator data): its Spanish title, else the English one. */
+export function sectionTitles(section: Pick<LeagueSection, 'title' | 'titleEs'>): { en: string; es: string } {
+  return { en: section.title, es: section.titleEs ?? section.title };
+}
+
+/**
+ * One section with its benefits (spec §2: the ladder on /vip; `nextSectionBenefits`): `title` in
+ * `locale` (English for app init and pushes, which serve pages in either language), `titles` in both.
+ */
+export function sectionView(rules: LeagueRules, index: number, locale: LeagueLocale = 'en'): LeagueSectionView {
   const section = rules.sections[index - 1]!;
   const levels = leagueLevels(rules).filter((l) => l.section === index);
+  const titles = sectionTitles(section);
   return {
     index,
     slug: section.slug,
-    title: section.title,
+    title: titles[locale],
+    titles,
     levels: levels.map((l) => ({ level: l.level, neededExperience: l.neededExperience })),
     reward: section.reward,
     cashbackPercent: section.cashbackBp / 100,

@@ -14,7 +14,7 @@ export function Ladder({ sections, currentSection }: { sections: RankLeagueInfo[
         return (
           <li key={section.slug} className={`card flex flex-col gap-2 p-4 ${current ? 'ring-2 ring-accent' : ''}`} aria-current={current ? 'step' : undefined} data-testid={`vip-section-${section.slug}`}>
             <h3 className="flex items-center justify-between gap-2 text-lg font-bold">
-              <span>{sectionName(section, t)}</span>
+              <span>{sectionName(section, i18n.language)}</span>
               {current && <span className="rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-on-accent">{t('vip.ladder.you')}</span>}
             </h3>
             <p className="text-sm text-muted">{t('vip.ladder.levels', { count: section.levels.length, experience: formatNumber(total, 0, i18n.language) })}</p>

@@ -27,10 +27,13 @@ export function coinsText(prize: { coins: number; entries: number }, t: TFunctio
 }
 
 /**
- * A section's name in the page's language: the product's five sections have theirs in the dictionary
- * (`vip.sections.<slug>`); a section an operator adds under another slug shows its content title.
+ * A section's name in the page's language. Names are operator data (docs/features/rank-league.md):
+ * each section comes with `titles` in English and Spanish (the English one where the operator gave no
+ * Spanish), so a renamed or added section reads as the operator wrote it; `title` is the fallback.
  */
-export function sectionName(section: { slug?: string; title?: string } | null | undefined, t: TFunction): string {
-  if (!section?.title) return '—';
-  return section.slug ? t(`vip.sections.${section.slug}`, { defaultValue: section.title }) : section.title;
+export function sectionName(section: { title?: string; titles?: unknown } | null | undefined, language: string): string {
+  const titles = section?.titles as Partial<Record<string, unknown>> | undefined;
+  const localized = titles?.[language.startsWith('es') ? 'es' : 'en'];
+  if (typeof localized === 'string' && localized) return localized;
+  return section?.title || '—';
 }

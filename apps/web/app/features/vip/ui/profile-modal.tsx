@@ -39,7 +39,7 @@ export default function ProfileModal({ onDone }: ModalProps) {
             <dt className="text-muted">{t('vip.profile.cashback')}</dt>
             <dd className="text-end font-semibold">{formatNumber(player.coinsBack, player.coinsBack % 1 === 0 ? 0 : 2, i18n.language)} %</dd>
           </dl>
-          {next && <p className="text-sm">{t('vip.page.nextSection', { title: sectionName(next, t), prize: prizeText(next.reward, t, i18n.language) })}</p>}
+          {next && <p className="text-sm">{t('vip.page.nextSection', { title: sectionName(next, i18n.language), prize: prizeText(next.reward, t, i18n.language) })}</p>}
         </>
       )}
       <button type="button" className="btn btn-ghost self-end" onClick={onDone}>

@@ -21,7 +21,7 @@ export function LeagueProgress({ player, sections }: { player: PlayerStanding; s
     <div className="flex flex-col gap-2" data-testid="vip-progress" data-level={player.level} data-section={player.currentSection ?? 1}>
       <p className="flex flex-wrap items-baseline justify-between gap-2">
         <span className="text-lg font-bold" data-testid="vip-section">
-          {sectionName(section, t)}
+          {sectionName(section, i18n.language)}
         </span>
         <span className="font-semibold" data-testid="vip-level">
           {t('vip.progress.level', { level: player.level })}

@@ -32,7 +32,7 @@ export default function VipPage() {
   }, [load]);
   useLeaguePushes();
   const player = info?.player ?? null;
-  const next = player?.nextSectionBenefits as { title?: string; reward?: Parameters<typeof prizeText>[0] } | null | undefined;
+  const next = player?.nextSectionBenefits as { title?: string; titles?: unknown; reward?: Parameters<typeof prizeText>[0] } | null | undefined;
   const number = (n: number) => formatNumber(n, n % 1 === 0 ? 0 : 2, i18n.language);
 
   return (
@@ -71,7 +71,7 @@ export default function VipPage() {
             ) : (
               <>
                 <LeagueProgress player={player} sections={info.sections} />
-                {next?.title && <p className="text-sm">{t('vip.page.nextSection', { title: sectionName(info?.sections.find((section) => section.title === next.title) ?? next, t), prize: prizeText(next.reward, t, i18n.language) })}</p>}
+                {next?.title && <p className="text-sm">{t('vip.page.nextSection', { title: sectionName(next, i18n.language), prize: prizeText(next.reward, t, i18n.language) })}</p>}
                 <div className="flex flex-wrap gap-2">
                   <button type="button" className="btn btn-primary" onClick={() => open('vip-club-profile')} data-testid="vip-open-profile">
                     {t('vip.profile.open')}

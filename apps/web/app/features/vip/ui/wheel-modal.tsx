@@ -35,7 +35,7 @@ export default function WheelModal({ onDone }: ModalProps) {
           {t('vip.wheel.bonus', { prize: prizeText(prize, t, i18n.language) })}
         </p>
       ) : (
-        <p>{t('vip.wheel.locked', { title: sectionName(firstWithPrize, t) })}</p>
+        <p>{t('vip.wheel.locked', { title: sectionName(firstWithPrize, i18n.language) })}</p>
       )}
       <div className="flex flex-wrap justify-end gap-2">
         <button type="button" className="btn btn-ghost" onClick={onDone}>
