@@ -125,7 +125,7 @@ export default function FreeEntryPage() {
             </div>
           )}
 
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid items-start gap-4 md:grid-cols-2">
             <section className="card flex flex-col gap-3 p-4 sm:p-6" aria-labelledby="free-entry-online">
               <h2 id="free-entry-online" className="text-xl font-bold">
                 {t('freeEntry.online.title')}

@@ -1,0 +1,53 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { CONSENT_GIVEN_COOKIE, baseUrl, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
+
+// Issue 12: visual defects of the feature pages a player meets, on a desktop (1440x900) and a phone
+// (390x844). Each check failed before its fix.
+
+type State = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+async function device(browser: Browser, width: number, height: number, storageState: State): Promise<{ context: BrowserContext; page: Page }> {
+  const mobile = width < 768;
+  const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, storageState });
+  await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
+  const page = await context.newPage();
+  await skipPresetPackageModal(page);
+  await skipWelcomeModals(page);
+  waitForHydrationAfterGoto(page);
+  return { context, page };
+}
+
+async function seriousViolations(page: Page, selector: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+let state: State;
+
+test.beforeAll(async ({ browser }) => {
+  const page = await browser.newPage();
+  await signUp(page, uniqueEmail('visual'));
+  state = await page.context().storageState();
+  await page.context().close();
+});
+
+test('free entry on a desktop: the online card is as tall as its content, not stretched to the mail card', async ({ browser }) => {
+  const { context, page } = await device(browser, 1440, 900, state);
+  await page.goto('/free-entry/');
+  const online = page.locator('section[aria-labelledby="free-entry-online"]');
+  const mail = page.locator('section[aria-labelledby="free-entry-mail"]');
+  await expect(online).toBeVisible();
+  const onlineBox = (await online.boundingBox())!;
+  const mailBox = (await mail.boundingBox())!;
+  // Side by side, and the online card ends where its content does (its padding below the last line).
+  expect(Math.abs(onlineBox.y - mailBox.y)).toBeLessThan(2);
+  const emptyBelow = await online.evaluate((el) => {
+    const last = el.lastElementChild!.getBoundingClientRect();
+    return el.getBoundingClientRect().bottom - last.bottom;
+  });
+  expect(emptyBelow, 'empty space under the online card’s content (px)').toBeLessThanOrEqual(32);
+  expect(onlineBox.height).toBeLessThan(mailBox.height);
+  expect(await seriousViolations(page, 'main')).toEqual([]);
+  await context.close();
+});
