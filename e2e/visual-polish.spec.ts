@@ -51,3 +51,27 @@ test('free entry on a desktop: the online card is as tall as its content, not st
   expect(await seriousViolations(page, 'main')).toEqual([]);
   await context.close();
 });
+
+test('a disabled button looks disabled: bingo’s “You need 10 balls” is not the theme’s primary call to action', async ({ browser }) => {
+  const { context, page } = await device(browser, 390, 844, state);
+  await page.goto('/bingo/');
+  const play = page.getByTestId('bingo-play');
+  await expect(play).toBeDisabled();
+  const look = await play.evaluate((el) => {
+    // An enabled primary button of the same page, for comparison.
+    const probe = document.createElement('button');
+    probe.className = 'btn btn-primary';
+    probe.textContent = 'probe';
+    el.parentElement!.append(probe);
+    const enabled = getComputedStyle(probe);
+    const disabled = getComputedStyle(el);
+    const out = { enabledBg: enabled.backgroundColor, disabledBg: disabled.backgroundColor, enabledColor: enabled.color, disabledColor: disabled.color, opacity: disabled.opacity };
+    probe.remove();
+    return out;
+  });
+  expect(look.disabledBg, 'a disabled button keeps the primary background').not.toBe(look.enabledBg);
+  expect(look.disabledColor).not.toBe(look.enabledColor);
+  // Not a see-through version of the call to action: its own muted colours, fully opaque.
+  expect(look.opacity).toBe('1');
+  await context.close();
+});
