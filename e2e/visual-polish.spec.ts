@@ -75,3 +75,12 @@ test('a disabled button looks disabled: bingo’s “You need 10 balls” is not
   expect(look.opacity).toBe('1');
   await context.close();
 });
+
+test('referral: a player who has earned nothing reads “Earned in total: 0 GC”, in Spanish “0 GC” too', async ({ browser }) => {
+  const { context, page } = await device(browser, 1440, 900, state);
+  await page.goto('/referral-info/');
+  await expect(page.getByTestId('referral-earned')).toHaveText('Earned in total: 0 GC');
+  await page.goto('/es/referral-info/');
+  await expect(page.getByTestId('referral-earned')).toHaveText(/^[^—]*\b0 GC$/);
+  await context.close();
+});

@@ -73,7 +73,7 @@ export default function ReferralPage() {
                 {t('referral.friends.heading')}
               </h2>
               <p className="text-sm" data-testid="referral-earned">
-                {t('referral.friends.total', { amount: coins(info.earned) })}
+                {t('referral.friends.total', { amount: coins(info.earned, { nothing: 'zero' }) })}
               </p>
             </div>
             <FriendsList friends={info.friends} />

@@ -8,7 +8,7 @@ import { formatReward } from './reward-format';
 
 export function useCoins() {
   const { i18n } = useTranslation();
-  return (reward: RewardCoins) => formatReward(reward, i18n.language);
+  return (reward: RewardCoins, options?: { nothing?: 'dash' | 'zero' }) => formatReward(reward, i18n.language, options);
 }
 
 /** The link to share: this site's address (whatever host the player is on) with the player's code. */

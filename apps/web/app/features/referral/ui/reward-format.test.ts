@@ -8,4 +8,10 @@ describe('formatReward', () => {
     expect(formatReward({ coins: 0, entries: 0.5 }, 'en')).toBe('0.50 FC');
     expect(formatReward({ coins: 0, entries: 0 }, 'en')).toBe('—');
   });
+
+  it('a total of nothing is 0 GC in the page language, not a dash', () => {
+    expect(formatReward({ coins: 0, entries: 0 }, 'en', { nothing: 'zero' })).toBe('0 GC');
+    expect(formatReward({ coins: 0, entries: 0 }, 'es', { nothing: 'zero' })).toBe('0 GC');
+    expect(formatReward({ coins: 1500, entries: 0 }, 'es', { nothing: 'zero' })).toBe('1.500 GC');
+  });
 });
