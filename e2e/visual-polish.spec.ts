@@ -84,3 +84,31 @@ test('referral: a player who has earned nothing reads “Earned in total: 0 GC�
   await expect(page.getByTestId('referral-earned')).toHaveText(/^[^—]*\b0 GC$/);
   await context.close();
 });
+
+test('tournaments: the page under the modal is a page of its own (hero, how tournaments work), at 390 and 1440 px', async ({ browser }) => {
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    const { context, page } = await device(browser, width, height, state);
+    await page.goto('/tournaments/');
+    const modal = page.getByRole('dialog', { name: 'Tournaments' });
+    await expect(modal).toBeVisible();
+    await modal.getByRole('button', { name: 'Close' }).click();
+    await expect(modal).toHaveCount(0);
+    const steps = page.getByTestId('tournaments-steps');
+    await expect(steps).toBeVisible();
+    await expect(steps.getByRole('listitem')).toHaveCount(3);
+    await expect(page.getByRole('heading', { level: 1, name: 'Tournaments' })).toBeVisible();
+    // The page fills the first screen instead of one short card.
+    const height_ = (await page.getByTestId('tournaments-page').boundingBox())!.height;
+    expect(height_).toBeGreaterThan(width < 768 ? 600 : 450);
+    expect(await seriousViolations(page, '[data-testid="tournaments-page"]')).toEqual([]);
+    await page.getByTestId('tournaments-open').click();
+    await expect(modal).toBeVisible();
+    await page.goto('/es/tournaments/');
+    await page.getByRole('dialog', { name: 'Torneos' }).getByRole('button', { name: 'Cerrar' }).click();
+    await expect(page.getByTestId('tournaments-steps')).toContainText('Cómo funcionan los torneos');
+    await context.close();
+  }
+});
