@@ -94,6 +94,7 @@ export const ERROR_CATALOGUE = {
   GAME_BET_OVER_MAX: { status: 422, messageKey: 'errors.gameBetOverMax', message: 'This bet is over the maximum for this game.' },
   GAME_BONUS_BUY_UNAVAILABLE: { status: 422, messageKey: 'errors.gameBonusBuyUnavailable', message: 'This game has no bonus buy.' },
   GAME_CACHE_DISABLED: { status: 404, messageKey: 'errors.gameCacheDisabled', message: 'The games cache is not used on this site.' },
+  GAME_CACHE_EMPTY: { status: 404, messageKey: 'errors.gameCacheEmpty', message: 'No games are cached for this group yet.' },
   GAME_CACHE_INVALID: { status: 422, messageKey: 'errors.gameCacheInvalid', message: 'Cached games not valid' },
   GAME_CACHE_NOT_FOUND: { status: 404, messageKey: 'errors.gameCacheNotFound', message: 'playerRestrictionIdsHash not found' },
   GAME_FAIRNESS_ROUND_NOT_FOUND: { status: 404, messageKey: 'errors.gameFairnessRoundNotFound', message: 'This round does not exist.' },

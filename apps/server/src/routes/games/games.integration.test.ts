@@ -122,7 +122,11 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     const url = (verb: 'get' | 'post', hash: string) => (verb === 'get' ? `/api/rest/games/get-cached-games?groupKey=${hash}` : `/api/rest/games/cached-games?groupKey=${hash}`);
     const miss = await t.app.inject({ method: 'GET', url: url('get', GUEST_HASH) });
     expect(miss.statusCode).toBe(404);
-    expect(miss.json().error).toMatchObject({ code: 'GAME_CACHE_NOT_FOUND', message: 'playerRestrictionIdsHash not found' });
+    // Nothing stored yet is the ordinary first visit: its own code, which the web does not log as a problem.
+    expect(miss.json().error).toMatchObject({ code: 'GAME_CACHE_EMPTY' });
+    const foreignRead = await t.app.inject({ method: 'GET', url: url('get', sha256('')) });
+    expect(foreignRead.statusCode).toBe(404);
+    expect(foreignRead.json().error).toMatchObject({ code: 'GAME_CACHE_NOT_FOUND', message: 'playerRestrictionIdsHash not found' });
     // Another group's hash: refused, nothing stored.
     const foreign = await t.app.inject({ method: 'POST', url: url('post', sha256('')), payload });
     expect(foreign.json().error.code).toBe('GAME_CACHE_NOT_FOUND');

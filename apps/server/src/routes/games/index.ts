@@ -106,16 +106,16 @@ const gamesRoutes: FastifyPluginAsync = async (fastify) => {
       const [json, catalogue] = await Promise.all([readCachedGamesPayload(deps.database.db, groupKey), catalogueOr503(request)]);
       if (json === undefined) {
         // Nothing stored yet for this group (the first visit after a start or a catalogue change): an
-        // ordinary miss, which the web logs once as spec §8 asks; here it is only a debug line.
-        request.log.debug({ groupKey }, GAMES_CACHE_MESSAGES.hashNotFound);
-        throw new AppError('GAME_CACHE_NOT_FOUND');
+        // ordinary miss, not a problem. Its own code, so that the web fills the cache without logging
+        // 'playerRestrictionIdsHash not found' (spec §8 logs problems; this printed a line per sign-up).
+        throw new AppError('GAME_CACHE_EMPTY');
       }
       const check = checkStoredGamesPayload(json, catalogue);
       if (!check.ok) {
         // Stale or broken (the catalogue changed since): dropped, the client falls back to the filters.
         request.log.warn({ groupKey, reason: check.reason }, GAMES_CACHE_MESSAGES.cachedFromBeNotValid);
         await deleteCachedGamesPayload(deps.database.db, groupKey);
-        throw new AppError('GAME_CACHE_NOT_FOUND');
+        throw new AppError('GAME_CACHE_EMPTY');
       }
       return sendRawJson(reply, JSON.stringify({ success: true, data: check.payload }));
     },

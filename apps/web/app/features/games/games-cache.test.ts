@@ -129,6 +129,17 @@ describe('loadCachedGames (spec §8 fallbacks)', () => {
     expect(memory.map.get(HASH)).toEqual(toCachedForm(PAYLOAD));
   });
 
+  it('nothing cached yet for the group (GAME_CACHE_EMPTY, a first visit): filled from the filter endpoint and stored, nothing logged', async () => {
+    const memory = mapMemory();
+    const h = harness({ [GET_CACHED]: { status: 404, body: { success: false, error: { code: 'GAME_CACHE_EMPTY' } } }, [GET_FILTERS]: { status: 200, body: FILTERS }, [POST_CACHED]: { status: 200, body: { success: true, stored: true } } }, memory);
+    const loaded = await loadCachedGames(h.input);
+    expect(loaded).toMatchObject({ source: 'filters', favorites: [2] });
+    expect(await loaded?.stored).toBe(true);
+    expect(h.logs).toEqual([]);
+    expect(h.paths()).toEqual([GET_CACHED, GET_FILTERS, POST_CACHED]);
+    expect(memory.map.get(HASH)).toEqual(toCachedForm(PAYLOAD));
+  });
+
   it('no hash in app init: logged, the filter endpoint answers, nothing is stored', async () => {
     const h = harness({ [GET_FILTERS]: { status: 200, body: FILTERS } });
     h.input.hash = null;

@@ -111,6 +111,10 @@ export async function loadCachedGames(input: GamesCacheInput): Promise<LoadedGam
   } else if (errorCode(answer.body) === 'GAME_CACHE_DISABLED') {
     // The server's theme keeps no cache: nothing to read or store, no problem to report.
     return fromFilters(input, null);
+  } else if (errorCode(answer.body) === 'GAME_CACHE_EMPTY') {
+    // Nothing stored for this group yet (a first visit, or a stale entry the server dropped): the
+    // ordinary way the cache fills, not a problem to log.
+    return fromFilters(input, hash);
   } else if (answer.status === 404) {
     log(GAMES_CACHE_MESSAGES.hashNotFound, { hash });
   } else {
