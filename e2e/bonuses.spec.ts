@@ -48,6 +48,8 @@ test('a bonus link opens its claim modal, credits once with a toast and the bala
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('toast-bonus')).toHaveText('Bonus credited: 1.50 FC were added to your balance.');
   await expect(modal).toBeHidden();
+  // Opened by a link (no opener on the page): focus goes to the page's main region, not the body.
+  await expect(page.locator('#main')).toBeFocused();
   expect(new URL(page.url()).searchParams.has('freeEntriesBonus')).toBe(false);
   await expect.poll(() => fortuneCoins(page), { timeout: 15_000 }).toBeCloseTo(before + 1.5, 2);
 

@@ -6,8 +6,8 @@ import { dismissSeasonCelebrations, signUp, uniqueEmail } from './helpers';
  * Pop-up ads (docs/features/pop-up-ads.md) on a phone: the seeded campaign ships inactive; the operator
  * previews it on this test's player only (so that no other journey sees an ad). The player closes a game
  * and the ad opens after its delay, keyboard-operable and axe clean; Escape closes it and the log says
- * shown and closed. Closing the cashier brings the other ad, whose call to action leads to its page
- * and is logged as clicked.
+ * shown and closed; focus goes back to the game's tile after the game and after the ad. Closing the
+ * cashier brings the other ad, whose call to action leads to its page and is logged as clicked.
  */
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -67,15 +67,20 @@ test('a player closes a game and sees the pop-up ad after its delay; Escape clos
   expect((await request.put('/api/operator/pop-up-ads/settings/', { data: { ...DEFAULT_RULES, minGapMinutes: 0 } })).ok()).toBe(true);
   await preview(request, campaign, [email], true);
   try {
-    // A game opens and closes; nothing shows during the game.
-    const catalogue = (await (await page.request.get('/rest/get-game-filters/')).json()) as { data: { games: { slug: string }[] } };
-    await page.goto(`/lobby/?game=${catalogue.data.games[0]!.slug}`);
+    // A game opens from its tile by keyboard and closes; nothing shows during the game.
+    await page.goto('/lobby/');
+    const tile = page.getByTestId('game-tile').first().getByRole('link');
+    await tile.focus();
+    await page.keyboard.press('Enter');
     await expect(page.frameLocator('[data-testid="game-frame"]').getByTestId('game-client')).toBeVisible({ timeout: 20_000 });
     const ad = page.getByRole('dialog', { name: 'Top up and keep spinning' });
     await expect(ad).toHaveCount(0);
     const asked = page.waitForResponse((r) => r.url().endsWith('/rest/pop-up-ads/player-popup-ads/') && r.request().method() === 'POST');
-    await page.getByTestId('game-modal-close').click();
+    await page.getByTestId('game-modal-close').focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByTestId('modal-game')).toHaveCount(0);
+    // Focus is back on the tile that opened the game (it fell to the page's body before).
+    await expect(tile).toBeFocused();
     const answer = (await (await asked).json()) as { data: { contentInfo: { popup_id: number; popup_delay_time: number } }[] };
     expect(answer.data[0]?.contentInfo).toMatchObject({ popup_id: gold!.id, popup_delay_time: 3 });
     // Its delay (3 s) has not passed: nothing yet; then it opens.
@@ -95,6 +100,8 @@ test('a player closes a game and sees the pop-up ad after its delay; Escape clos
     }
     await page.keyboard.press('Escape');
     await expect(ad).toHaveCount(0);
+    // Focus goes back where it was before the ad: the tile that opened the game.
+    await expect(tile).toBeFocused();
     await expect.poll(async () => (await lastLog(request, gold!.id))?.closedAt ?? null, { timeout: 10_000 }).not.toBeNull();
     expect(await lastLog(request, gold!.id)).toMatchObject({ trigger: 'closeGame', clickedAt: null });
 

@@ -8,7 +8,7 @@ import { featureKey } from '../coming-soon/features';
 import type { ModalProps } from '../../platform/feature';
 import { registry } from '../../platform/registry';
 import { closesOnBackdrop, closesOnEscape, isUndismissable, type ModalName } from './backdrop';
-import { useModals, type ModalEntry } from './modal-store';
+import { restoreFocus, useModals, type ModalEntry } from './modal-store';
 
 /** Each declared modal's component, loaded on first use (its own chunk; modals sharing a loader share it). */
 const COMPONENTS: ReadonlyMap<string, LazyExoticComponent<ComponentType<ModalProps>>> = new Map(
@@ -37,6 +37,7 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
         <Dialog.Overlay className="fixed inset-0 z-[70] bg-black/70" />
         <Dialog.Content
           data-testid={`modal-${entry.name}`}
+          data-modal-id={entry.id}
           className={
             full
               ? 'fixed inset-0 z-[71] flex flex-col bg-bg text-fg sm:inset-4 sm:rounded-theme-lg sm:border sm:border-line'
@@ -47,6 +48,11 @@ function ModalWindow({ entry, openNames }: { entry: ModalEntry; openNames: Modal
           }}
           onInteractOutside={(event) => {
             if (!closesOnBackdrop(entry.name, openNames)) event.preventDefault();
+          }}
+          onCloseAutoFocus={(event) => {
+            // Back to the opener (Radix would focus a Dialog.Trigger, which the stack's modals have not).
+            event.preventDefault();
+            restoreFocus(entry.id);
           }}
           onEscapeKeyDown={(event) => {
             if (!closesOnEscape(entry.name, openNames)) event.preventDefault();
