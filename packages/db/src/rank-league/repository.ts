@@ -167,6 +167,25 @@ export async function periodPlayPage(db: Db, periodKey: string, afterPlayerId: n
   return rows.map((r) => ({ playerId: Number(r.player_id), periodKey: r.period_key, gcWagered: Number(r.gc_wagered), gcWon: Number(r.gc_won), fcWagered: Number(r.fc_wagered), fcWon: Number(r.fc_won), experienceMilli: Number(r.experience_milli) }));
 }
 
+/**
+ * Rounds played in [`startMs`, `endMs`) that the league's handler (`handler`, its receipts' name) has
+ * not counted yet: the outbox delivers a round shortly after its commit, so a week's close waits for
+ * them (a round belongs to the week of its own time, docs/features/rank-league.md). Reads only the
+ * undispatched events (their index keeps it small).
+ */
+export async function uncountedRoundsIn(db: Db, handler: string, startMs: number, endMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('domain_events as e')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('e.dispatched_at_ms', 'is', null)
+    .where('e.type', '=', 'game.round-played')
+    .where('e.created_at_ms', '>=', startMs)
+    .where('e.created_at_ms', '<', endMs)
+    .where((eb) => eb.not(eb.exists(eb.selectFrom('domain_event_receipts as r').select('r.event_id').whereRef('r.event_id', '=', 'e.id').where('r.handler', '=', handler))))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
 /** A player's play in one period (zeros when none). */
 export async function periodPlayOf(db: Db, playerId: number, periodKey: string): Promise<PeriodPlay> {
   const page = await db.selectFrom('rank_league_period_play').selectAll().where('period_key', '=', periodKey).where('player_id', '=', playerId).executeTakeFirst();

@@ -6,7 +6,7 @@ import { readOperatorTimeZone } from '@sweepstack/db/rewards/operator-time-zone'
 import { periodOf, type LeaguePeriod } from '@sweepstack/domain/rank-league/period';
 import { experienceMilliOf, progressOf } from '@sweepstack/domain/rank-league/rules';
 import type { On, OnBatch } from '../../events/registry';
-import { CLOSE_PERIOD_JOB } from './period-jobs';
+import { CLOSE_PERIOD_JOB, EARN_EXPERIENCE_HANDLER } from './period-jobs';
 import { settleProgressOfMany } from './progress';
 
 /**
@@ -55,7 +55,7 @@ export function leagueHandlers({ on, onBatch }: { on: On; onBatch: OnBatch }): v
     if (gained.size === 0) return;
     const rows = await addLeagueExperienceOfMany(trx, gained, nowMs);
     await settleProgressOfMany(trx, version.rules, [...rows.values()], gained, clock);
-  });
+  }, { name: EARN_EXPERIENCE_HANDLER });
 
   on(WheelOfTreasureSpun, async function payDailyWheelPrize(event, { trx, clock, recordPush, creditPlayer }) {
     if (event.playerId === null || event.payload.kind !== 'daily') return;

@@ -6,6 +6,7 @@ import {
   leaguePlayerOf,
   leagueVersionAt,
   markPeriodClosed,
+  uncountedRoundsIn,
   periodPlayOf,
   periodPlayPage,
   playersAboveFirstSection,
@@ -31,6 +32,8 @@ import { writeLeagueState } from './progress';
 import { coinsPrize, leagueSliceOf } from './views';
 
 export const CLOSE_PERIOD_JOB = 'rank-league.close-period';
+/** The name (and receipts' key) of the handler that counts rounds toward a week: the name the feature loader gave it before it was set here. */
+export const EARN_EXPERIENCE_HANDLER = 'rank-league:game.round-played:earnExperience';
 export const EXPIRE_CASHBACK_JOB = 'rank-league.expire-cashback';
 
 const ZPeriodPayload = z.strictObject({ periodKey: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
@@ -49,6 +52,13 @@ export function cashbackPrize(row: Pick<CashbackRow, 'goldCoins' | 'fortuneCents
   return { kind: 'coins', amount: row.goldCoins, amountCents: row.fortuneCents };
 }
 
+/** A week's close found rounds of the week not counted yet: the job retries (nothing was written). */
+export class WeekNotCountedError extends Error {
+  constructor(periodKey: string, rounds: number) {
+    super(`rank league week ${periodKey}: ${rounds} rounds played before its end are not counted yet; the close retries`);
+  }
+}
+
 /**
  * The end of a week (in the job's transaction, with its done mark): each player's cashback from the
  * week's play at their section's rate, demotions (at most one section, for players who did not earn
@@ -61,6 +71,11 @@ export async function closePeriod(trx: Transaction<Database>, periodKey: string,
   const period = periodByKey(periodKey, timeZone);
   // The rules of the week that ended: a change saved during it applies from the next week only.
   const version = await leagueVersionAt(trx, period.endMs - 1);
+  // A round belongs to the week of its own time: one played just before the end whose handler has
+  // not run yet (the outbox delivers it after its commit) must count before the week closes. Until
+  // then the close fails and its job retries shortly (nothing written; tests: rank-league integration).
+  const uncounted = await uncountedRoundsIn(trx, EARN_EXPERIENCE_HANDLER, period.startMs, period.endMs);
+  if (uncounted > 0) throw new WeekNotCountedError(periodKey, uncounted);
   if (!version || !(await markPeriodClosed(trx, periodKey, version.id, nowMs))) return { cashbacks: 0, demoted: 0 };
   const rules = version.rules;
   const expiresAtMs = Math.max(nowMs, period.endMs) + rules.cashbackClaimDays * DAY_MS;
@@ -142,6 +157,9 @@ export async function expireCashback(trx: Transaction<Database>, periodKey: stri
 export const closePeriodJob = defineJob({
   kind: CLOSE_PERIOD_JOB,
   payload: ZPeriodPayload,
+  // Waiting for the week's last rounds to be counted: retried every few seconds (about 20 minutes in all).
+  maxAttempts: 25,
+  backoff: (attempt) => Math.min(60_000, 2_000 * attempt),
   async run(job, { db, clock, log }) {
     const result = await closePeriod(db, job.payload.periodKey, clock);
     log.info({ periodKey: job.payload.periodKey, ...result }, 'rank league week closed');

@@ -4,6 +4,7 @@ import { ZRankLeagueInfo, ZRankLeagueInfoResponse, type RankLeagueInfo } from '@
 import type { DialectName } from '@sweepstack/db/connection';
 import * as spanishTitlesMigration from '@sweepstack/db/rank-league/migrations/1061-rank-league-spanish-section-titles';
 import { rankLeagueLevel } from '@sweepstack/db/rank-league/repository';
+import { cashbackOf } from '@sweepstack/domain/rank-league/cashback';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { describe, expect, it } from 'vitest';
@@ -298,5 +299,68 @@ describe.each(dialectsUnderTest())('VIP rank league and cashback on %s', (dialec
       await db().updateTable('players').set({ account_status: 'ACTIVE' }).where('id', '=', player.id).execute();
       expect((await appInit(player)).progressBlockedReason).toBeNull();
     }
+  });
+  it("counts a round toward the week of its own time: the week's close waits for rounds played just before its end, a round just after belongs to the next week", async () => {
+    const runCloses = () => app().jobs.runner.runDue({ kinds: [CLOSE_PERIOD_JOB] });
+    // Any close already due runs first, so the one below is this week's alone.
+    await runCloses();
+    const week = (await info()).period;
+    const endMs = Date.parse(week.endsAt);
+    const player = await signUp();
+    const game = await db().selectFrom('games').select('id').where('slug', '=', 'reef-raiders').executeTakeFirstOrThrow();
+    const launched = await app().inject({ method: 'GET', url: `/rest/game/${game.id}/play/`, headers: { cookie: player.cookie } });
+    expect(launched.statusCode, launched.body).toBe(200);
+    const { session } = launched.json().data as { session: string };
+    const spinOnce = async (bet: number) => {
+      const res = await app().inject({ method: 'POST', url: `/rest/game/${game.id}/spin/`, headers: { cookie: player.cookie }, payload: { session, bet, idempotencyKey: requestKey() } });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data as { stake: number; win: number };
+    };
+    const before = { wagered: 0, won: 0 };
+    const after = { wagered: 0, won: 0 };
+    // A round earlier in the week, counted (its batch schedules the week's close, as the first round of a week does).
+    const first = await spinOnce(100);
+    before.wagered += first.stake;
+    before.won += first.win;
+    await settle();
+    const dispatcher = app().realtime.dispatcher;
+    // The outbox held: rounds are committed but not yet counted, as in the ~100 ms after a spin.
+    await dispatcher.stop();
+    try {
+      clock.advance(endMs - 50 - clock.nowMs());
+      // Two rounds of 10,000 GC.
+      for (let i = 0; i < 2; i++) {
+        const round = await spinOnce(BET);
+        before.wagered += round.stake;
+        before.won += round.win;
+      }
+      clock.advance(endMs + 30 - clock.nowMs());
+      const round = await spinOnce(100);
+      after.wagered += round.stake;
+      after.won += round.win;
+      // The week has ended and its close is due, but two of its rounds are not counted: it waits.
+      expect(await runCloses()).toBe(1);
+      expect(await db().selectFrom('rank_league_periods').select('period_key').where('period_key', '=', week.key).execute()).toEqual([]);
+      expect(await db().selectFrom('rank_league_cashback').select('player_id').where('period_key', '=', week.key).execute()).toEqual([]);
+    } finally {
+      await dispatcher.start();
+    }
+    await settle();
+    const playOf = (periodKey: string) => db().selectFrom('rank_league_period_play').select(['gc_wagered', 'gc_won']).where('player_id', '=', player.id).where('period_key', '=', periodKey).executeTakeFirst();
+    const nextKey = (await info()).period.key;
+    expect(nextKey).not.toBe(week.key);
+    // Each round in the week of its own time.
+    expect(await playOf(week.key)).toEqual({ gc_wagered: before.wagered, gc_won: before.won });
+    expect(await playOf(nextKey)).toEqual({ gc_wagered: after.wagered, gc_won: after.won });
+    // The rate is the player's section's (as the close takes it) under the rules in force.
+    const rateBp = Math.round((await appInit(player)).coinsBack * 100);
+    const houseEdgeBp = Math.round((await info()).houseEdgePercent * 100);
+    // The retry (a few seconds later) closes the week with those rounds in its cashback.
+    clock.advance(60_000);
+    expect(await runCloses()).toBe(1);
+    expect(await db().selectFrom('rank_league_periods').select('period_key').where('period_key', '=', week.key).execute()).toEqual([{ period_key: week.key }]);
+    const owed = cashbackOf({ wagered: before.wagered, won: before.won }, houseEdgeBp, rateBp);
+    const row = await db().selectFrom('rank_league_cashback').select('gold_coins').where('player_id', '=', player.id).where('period_key', '=', week.key).executeTakeFirst();
+    expect(row === undefined ? 0 : Number(row.gold_coins)).toBe(owed);
   });
 });
