@@ -112,3 +112,29 @@ test('tournaments: the page under the modal is a page of its own (hero, how tour
     await context.close();
   }
 });
+
+test('every game’s paytable and rules start with its description in the page’s language (operator content per locale)', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const { context, page } = await device(browser, 390, 844, state);
+  type Listed = { id: number; slug: string; description: string };
+  const read = async (locale: string) => ((await (await page.request.get(`/rest/get-game-filters/?locale=${locale}`)).json()) as { data: { games: Listed[] } }).data.games;
+  const english = new Map((await read('en')).map((g) => [g.slug, g.description]));
+  const spanish = await read('es');
+  expect(spanish).toHaveLength(english.size);
+  for (const game of spanish) {
+    expect(game.description, game.slug).not.toBe(english.get(game.slug));
+    const launch = (await (await page.request.get(`/rest/game/${game.id}/play/?isMoney=false`)).json()) as { data: { url: string } };
+    for (const [prefix, text] of [
+      ['/es', game.description],
+      ['', english.get(game.slug)!],
+    ] as const) {
+      // The English client once, to see the same place says the English text.
+      if (prefix === '' && game !== spanish[0]) continue;
+      await page.goto(`${prefix}${launch.data.url}`);
+      await expect(page.getByTestId('game-client')).toHaveAttribute('data-busy', 'false', { timeout: 20_000 });
+      await page.getByTestId('paytable').click();
+      await expect(page.getByTestId('game-description'), game.slug).toHaveText(text);
+    }
+  }
+  await context.close();
+});

@@ -25,6 +25,8 @@ export interface GameClientProps {
   /** Smallest unit of the currency. */
   initialBalance: number;
   locale: string;
+  /** The operator's description of the game in the page's language (content/games/descriptions.json). */
+  description?: string;
 }
 
 type FreeSpins = z.infer<typeof ZFreeSpins>;
@@ -73,7 +75,7 @@ function initialGrid(game: CatalogueGame): string[][] {
   return reelStrips(game).map((strip, reel) => Array.from({ length: rows }, (_, row) => strip[(reel * 7 + row) % strip.length] ?? ''));
 }
 
-export function GameClient({ game, gameId, session, currency, initialBalance, locale }: GameClientProps) {
+export function GameClient({ game, gameId, session, currency, initialBalance, locale, description }: GameClientProps) {
   const { t } = useTranslation();
   const math = PUBLISHED_MATH[game.slug];
   const rows = rowsOf(game);
@@ -460,7 +462,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
                 {t('common.close')}
               </button>
             </div>
-            {panel === 'paytable' && <Paytable game={game} bet={bet} fmt={fmt} math={math} />}
+            {panel === 'paytable' && <Paytable game={game} bet={bet} fmt={fmt} math={math} description={description} />}
             {panel === 'history' && <History rounds={history} state={historyState} fmt={fmt} currency={currency} />}
             {panel === 'autoplay' && (
               <AutoplayForm
@@ -500,7 +502,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   );
 }
 
-function Paytable({ game, bet, fmt, math }: { game: CatalogueGame; bet: number; fmt(v: number): string; math: (typeof PUBLISHED_MATH)[string] | undefined }) {
+function Paytable({ game, bet, fmt, math, description }: { game: CatalogueGame; bet: number; fmt(v: number): string; math: (typeof PUBLISHED_MATH)[string] | undefined; description: string | undefined }) {
   const { t } = useTranslation();
   const d = game.config.betDivisor;
   const c = game.config;
@@ -510,6 +512,11 @@ function Paytable({ game, bet, fmt, math }: { game: CatalogueGame; bet: number; 
   };
   return (
     <div className="flex flex-col gap-4 text-sm">
+      {description && (
+        <p className="text-base" data-testid="game-description">
+          {description}
+        </p>
+      )}
       <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4" data-testid="published-math">
         <div className={CARD}>
           <dt className="text-white/75">{t('gameClient.rtp')}</dt>
