@@ -47,6 +47,21 @@ function precompressClientAssets(): Plugin {
 }
 
 /**
+ * The server bundle holds the feature registry with its static importers (root data, the locale
+ * route), so the deep links' dynamic import of it cannot split it there, and rolldown said so after
+ * every build. The check stays on for the browser build, where the same warning would mean that a
+ * first-load module imports the registry (and with it every feature's declarations).
+ */
+function serverChecks(): Plugin {
+  return {
+    name: 'sweepstack:server-checks',
+    configEnvironment(name) {
+      return name === 'client' ? undefined : { build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } } };
+    },
+  };
+}
+
+/**
  * Modules of the first-load `app` chunk (the lazy parts are the exceptions in the lookahead). Pages `/`
  * does not show (sign-in, sign-up and password reset with their layout and forms, registration,
  * registration-complete, the geoblock page and its layout, legal pages) are their own route chunks, loaded when visited: `/` ships no code of
@@ -63,7 +78,7 @@ const FIRST_LOAD =
 const FEATURE_PARTS = /apps[\\/]web[\\/]app[\\/](features[\\/][^\\/]+[\\/](ui[\\/]|feature\.ts$)|features[\\/]modals[\\/]backdrop\.|platform[\\/](registry|feature-timers|feature-backgrounds|countdown)\.)/;
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter(), precompressClientAssets()],
+  plugins: [tailwindcss(), reactRouter(), precompressClientAssets(), serverChecks()],
   build: {
     target: 'es2022',
     cssMinify: true,

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { clientCodeOf, createRealtimeClient, pushContractsReady, reconnectDelayMs, socketOptions, tokenRetryDelayMs, type ConnectionStatus, type RealtimeClientOptions } from './realtime';
+import { clientCodeOf, createRealtimeClient, loadPushContracts, reconnectDelayMs, socketOptions, tokenRetryDelayMs, type ConnectionStatus, type RealtimeClientOptions } from './realtime';
 
 /** Just enough of a Socket.IO client socket: handlers by event, connect/disconnect, active/connected. */
 class FakeSocket {
@@ -94,7 +94,7 @@ describe('real-time backoff (spec §9)', () => {
 
 describe('real-time client', () => {
   // Pushes wait for every feature's push contract: loaded, they are handled at once.
-  beforeAll(() => pushContractsReady);
+  beforeAll(() => loadPushContracts());
   const gameMode = { type: 'gameMode', action: 'changed', data: { gameMode: 'SweepStakes' } };
 
   it('validates pushes and hands them to the subscribers of their type, once per event id', () => {
@@ -117,7 +117,7 @@ describe('real-time client', () => {
   });
 
   it("knows every feature's pushes (contracts/src/<feature>/pushes.ts) without the feature's code loaded", async () => {
-    await pushContractsReady;
+    await loadPushContracts();
     const contracts = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../../../../packages/contracts/src');
     const types = readdirSync(contracts)
       .filter((dir) => existsSync(path.join(contracts, dir, 'pushes.ts')))

@@ -5,17 +5,22 @@ import { io, type ManagerOptions, type Socket, type SocketOptions } from 'socket
 
 /**
  * Every feature's push contract (packages/contracts/src/<feature>/pushes.ts): each registers its
- * schemas with definePush when it is evaluated. All of them load with this module, so that the
- * client validates every push whatever the page loaded; adding a feature's pushes.ts is enough. Lazy
- * imports, not eager ones: the first-load JavaScript's list of this chunk's dependencies stays as it
- * was. A push that arrives before they are in waits for them (in order).
+ * schemas with definePush when it is evaluated. All of them load before the first push is checked,
+ * so that the client validates every push whatever the page loaded; adding a feature's pushes.ts is
+ * enough. They load with the first push, not with this module: building their schemas took about
+ * 0.4 s of a phone's main thread (4x CPU throttling) right after hydration, on visits that may get
+ * no push at all. A push waits for them (pushes keep their order).
  */
 const PUSH_CONTRACTS = import.meta.glob('../../../../packages/contracts/src/*/pushes.ts');
 let pushContractsLoaded = false;
-/** Resolves once every feature's push contract is registered (one that failed to load: its pushes stay unknown). */
-export const pushContractsReady: Promise<void> = Promise.allSettled(Object.values(PUSH_CONTRACTS).map((load) => load())).then(() => {
-  pushContractsLoaded = true;
-});
+let pushContracts: Promise<void> | null = null;
+/** Loads every feature's push contract (once); resolves when they are registered (one that failed to load: its pushes stay unknown). */
+export function loadPushContracts(): Promise<void> {
+  pushContracts ??= Promise.allSettled(Object.values(PUSH_CONTRACTS).map((load) => load())).then(() => {
+    pushContractsLoaded = true;
+  });
+  return pushContracts;
+}
 
 /**
  * The browser end of the real-time channel (docs/realtime.md): one Socket.IO connection per tab to
@@ -158,7 +163,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
 
   const deliver = (raw: unknown): void => {
     if (!pushContractsLoaded) {
-      void pushContractsReady.then(() => deliver(raw));
+      void loadPushContracts().then(() => deliver(raw));
       return;
     }
     const parsed = ZPushEnvelope.safeParse(raw);

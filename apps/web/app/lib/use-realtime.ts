@@ -47,6 +47,21 @@ export function useRealtimeConnection(identity: string | null): void {
   }, [identity]);
 }
 
+/**
+ * Runs `fn` with the real-time module: at once when it is loaded or loading, else once the browser is
+ * idle (as the connection opens): a component that subscribes while the page hydrates does not
+ * load and evaluate socket.io-client in the middle of it. Answers a cancel function.
+ */
+export function withRealtime(fn: (module: RealtimeModule) => void): () => void {
+  let cancelled = false;
+  const run = () => void loadRealtime().then((module) => (cancelled ? undefined : fn(module)));
+  const cancelIdle = loading ? (run(), () => undefined) : whenIdle(run);
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
+}
+
 /** Calls `handler` with every push of `type` while the component is mounted. */
 export function useRealtime<T extends PushType>(type: T, handler: (message: PushOf<T>) => void): void {
   const latest = useRef(handler);
@@ -55,13 +70,11 @@ export function useRealtime<T extends PushType>(type: T, handler: (message: Push
   });
   useEffect(() => {
     let unsubscribe: (() => void) | undefined;
-    let cancelled = false;
-    void loadRealtime().then(({ getRealtimeClient }) => {
-      if (cancelled) return;
+    const cancel = withRealtime(({ getRealtimeClient }) => {
       unsubscribe = getRealtimeClient().subscribe(type, (message) => latest.current(message));
     });
     return () => {
-      cancelled = true;
+      cancel();
       unsubscribe?.();
     };
   }, [type]);

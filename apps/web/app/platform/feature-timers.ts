@@ -1,7 +1,7 @@
 import { useModals } from '../features/modals/modal-store';
 import type { FeaturePushTools, FeatureState, ModalName } from './feature';
 import { useEndedFeatures } from './feature-state';
-import { loadRealtime } from '../lib/use-realtime';
+import { withRealtime } from '../lib/use-realtime';
 import { registry, type FeatureRegistry } from './registry';
 
 /**
@@ -117,8 +117,8 @@ export function showWelcomeModals(states: Readonly<Record<string, FeatureState>>
 }
 
 /**
- * Subscribes the features' push handlers (`pushes` in their feature.ts) for this visit: the real-time
- * module is loaded with them (it is loaded for a signed-in player anyway). Returns a stop function.
+ * Subscribes the features' push handlers (`pushes` in their feature.ts) for this visit, once the
+ * real-time module is there (it loads when the browser is idle after the page). Returns a stop function.
  */
 export function startFeaturePushes(features: FeatureRegistry = registry): () => void {
   if (features.pushHandlers.length === 0) return () => undefined;
@@ -128,16 +128,20 @@ export function startFeaturePushes(features: FeatureRegistry = registry): () => 
     open: (modal) => void useModals.getState().open(modal),
     isOpen: (modal) => useModals.getState().stack.some((entry) => entry.name === modal),
   };
-  void Promise.all([loadRealtime(), ...features.pushHandlers.map(({ handler }) => handler.contract?.())]).then(([{ getRealtimeClient }]) => {
-    if (stopped) return;
-    const client = getRealtimeClient();
-    for (const { handler } of features.pushHandlers) {
-      // The union of handlers is typed per push type; the client hands each its own type's messages.
-      unsubscribes.push(client.subscribe(handler.type, (message) => (handler.handle as (m: typeof message, t: FeaturePushTools) => void)(message, tools)));
-    }
+  // With the real-time module: when the browser is idle after the page (as the connection opens).
+  const cancel = withRealtime(({ getRealtimeClient }) => {
+    void Promise.all(features.pushHandlers.map(({ handler }) => handler.contract?.())).then(() => {
+      if (stopped) return;
+      const client = getRealtimeClient();
+      for (const { handler } of features.pushHandlers) {
+        // The union of handlers is typed per push type; the client hands each its own type's messages.
+        unsubscribes.push(client.subscribe(handler.type, (message) => (handler.handle as (m: typeof message, t: FeaturePushTools) => void)(message, tools)));
+      }
+    });
   });
   return () => {
     stopped = true;
+    cancel();
     unsubscribes.forEach((unsubscribe) => unsubscribe());
   };
 }

@@ -1,4 +1,4 @@
-import { memo, useEffect, useState } from 'react';
+import { memo, startTransition, useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { Link } from 'react-router';
 import { AnimatedNumber } from '../../components/animated-number';
@@ -33,7 +33,9 @@ function useMountedRows(total: number) {
     if (count >= total) return;
     const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => setCount((n) => n + 1), { timeout: 200 });
+    // A transition: React renders the row in slices that yield to the browser (a row of tiles was one
+    // long task of 80-350 ms on a phone-speed CPU).
+    const handle = idle(() => startTransition(() => setCount((n) => n + 1)), { timeout: 200 });
     return () => cancel(handle);
   }, [count, total]);
   return count;

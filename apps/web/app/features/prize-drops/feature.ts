@@ -1,5 +1,6 @@
-// The `prizeDrops` push must be declared (its schema, so this tab accepts it) before the win modal's handler can see it on any page.
-import '@sweepstack/contracts/prize-drops/pushes';
+// The push's type only: the real-time client loads every push contract (lib/realtime.ts) before it
+// checks a push, so the schemas stay out of the feature declarations (loaded after every page).
+import type {} from '@sweepstack/contracts/prize-drops/pushes';
 import { defineFeature } from '../../platform/feature';
 
 declare module '../../platform/feature' {

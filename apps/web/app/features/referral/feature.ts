@@ -1,5 +1,6 @@
-// Declares the `referral` push in the browser too, so the qualified-reward toasts below receive it.
-import '@sweepstack/contracts/referral/pushes';
+// The push's type only: the real-time client loads every push contract (lib/realtime.ts) before it
+// checks a push, so the schemas stay out of the feature declarations (loaded after every page).
+import type {} from '@sweepstack/contracts/referral/pushes';
 import { defineFeature } from '../../platform/feature';
 
 declare module '../../platform/feature' {
