@@ -159,3 +159,25 @@ test('spins move the VIP progress live; the week closes; the cashback is claimed
   // the sections' English names among them, and the English dictionary), the player's own name aside.
   expect(await englishOnSpanishPage(page, '/vip/', spanishChecker([email, ...(me.data.login ? [me.data.login] : [])]))).toEqual([]);
 });
+
+test('a player on a cooling-off break is told on /vip why the progress stands still, in English and Spanish (phone, axe)', async ({ page }) => {
+  await dismissSeasonCelebrations(page);
+  await skipWelcomeModals(page);
+  await signUp(page, uniqueEmail('vip-break'));
+  await page.goto('/vip/');
+  await expect(page.getByTestId('vip-progress')).toBeVisible();
+  // An active player: nothing blocks the progress.
+  await expect(page.getByTestId('vip-progress-blocked')).toHaveCount(0);
+  const started = await page.request.post('/rest/player/responsible-play/cooling-off/', { data: { period: '24h', confirm: true } });
+  expect(started.ok(), await started.text()).toBe(true);
+
+  await page.goto('/vip/');
+  const blocked = page.getByTestId('vip-progress-blocked');
+  await expect(blocked).toHaveAttribute('data-reason', 'coolingOff');
+  await expect(blocked).toHaveText('Your progress is paused during your cooling-off period: play earns experience again when it ends.');
+  expect(await violations(page, 'main')).toEqual([]);
+
+  await page.goto('/es/vip/');
+  await expect(blocked).toHaveText('Tu progreso está en pausa durante tu periodo de enfriamiento: el juego vuelve a dar experiencia cuando termine.');
+  expect(await violations(page, 'main')).toEqual([]);
+});
