@@ -51,7 +51,8 @@ try {
     console.log(existsSync(marker) ? 'web sources changed: building the web app' : 'no web build yet: building the web app');
     // Always a production build, whoever asks: a test runner's NODE_ENV=test would make Vite ship
     // React's development build (about 80 KB more JavaScript), and the build is then reused as up to date.
-    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+    // Without Vite's per-file size table (WEB_BUILD_QUIET, apps/web/scripts/quiet.mjs): `npm run build` prints it.
+    const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production', WEB_BUILD_QUIET: '1' } });
     status = result.status ?? 1;
   }
 } finally {
