@@ -78,6 +78,11 @@ export const ZServerEnv = z.object({
    */
   GUEST_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
+   * The same for the signed-in lobby's player-neutral render (docs/page-serving.md, "Session 11"); 0
+   * turns it off (every lobby renders in full).
+   */
+  PLAYER_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  /**
    * How often a server checks the content fingerprint (content_sets) for edits made by any node: the
    * longest time an operator's change takes to show everywhere (docs/page-serving.md).
    */

@@ -10,6 +10,9 @@ import { scriptsAfterFirstPaint } from './lib/scripts-after-paint.server';
 
 export const streamTimeout = 5_000;
 
+/** The signed-in lobby's page cache reads these through the server build (apps/server/src/plugins/player-page-cache.ts). */
+export { playerPageParts, playerDataScript } from './lib/player-page.server';
+
 /** Compresses the streamed HTML (brotli or gzip, flushed per chunk so streaming is kept). */
 function compressorFor(request: Request): { encoding: string; stream: Transform } | null {
   const accepted = request.headers.get('accept-encoding') ?? '';

@@ -11,7 +11,8 @@ import { createTestApp, type TestApp } from '../testing/test-app';
 const CHECK_MS = 200;
 // No job runner: the content version covers the features' status rows, which jobs write (a tournament
 // opening, a draw): a job run between two pages would move it and count as content calls here.
-const env = { CONTENT_CHECK_INTERVAL_MS: String(CHECK_MS), JOBS_RUNNER: 'false' };
+// The lobby's full render is measured here (the cache of its neutral render is off: player-page-cache.integration.test.ts).
+const env = { CONTENT_CHECK_INTERVAL_MS: String(CHECK_MS), JOBS_RUNNER: 'false', PLAYER_PAGE_CACHE_TTL_MS: '0' };
 
 function page(t: TestApp, url: string, cookie: string) {
   return t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (test)', 'accept-encoding': 'identity', cookie: `i18n_redirected=en; ${cookie}` } });

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { contentCache } from '../lib/content-cache';
 import { errorBody } from './errors';
 import { GuestPageCache } from './guest-page-cache';
+import { neutralRenderSendsSession, PlayerPageCache, type PlayerPageWeb } from './player-page-cache';
 
 export const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web');
 export const webBuildDir = path.join(webRoot, 'build');
@@ -22,6 +23,10 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   const ttlMs = app.deps.config.GUEST_PAGE_CACHE_TTL_MS;
   const pageCache = mode === 'production' && ttlMs > 0 ? new GuestPageCache(app.deps, ttlMs) : null;
   app.decorateRequest('guestPageCache', null);
+  // The signed-in lobby from a cache of its player-neutral render (the same bounds), with the web build's helpers.
+  const playerTtlMs = app.deps.config.PLAYER_PAGE_CACHE_TTL_MS;
+  const playerCache = mode === 'production' && playerTtlMs > 0 ? new PlayerPageCache(app, webHelpers(), playerTtlMs) : null;
+  app.decorateRequest('playerPageCache', null);
   // A missing hashed asset must not render the HTML 404 page: answer it directly.
   app.get('/assets/*', async (_request, reply) => reply.status(404).type('text/plain').send('Not found'));
   await app.register(reactRouterFastify, {
@@ -35,8 +40,12 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
       onRequest: [
         (request, reply, done) => guardPageRequest(request as unknown as FastifyRequest, reply as unknown as FastifyReply, done),
         ...(pageCache ? [async (request: unknown, reply: unknown) => pageCache.onRequest(request as FastifyRequest, reply as FastifyReply)] : []),
+        ...(playerCache ? [async (request: unknown, reply: unknown) => playerCache.onRequest(request as FastifyRequest, reply as FastifyReply)] : []),
       ],
-      ...(pageCache ? { onSend: async (request: unknown, reply: unknown, payload: unknown) => pageCache.onSend(request as FastifyRequest, reply as FastifyReply, payload) } : {}),
+      onSend: [
+        ...(pageCache ? [async (request: unknown, reply: unknown, payload: unknown) => pageCache.onSend(request as FastifyRequest, reply as FastifyReply, payload)] : []),
+        ...(playerCache ? [async (request: unknown, reply: unknown, payload: unknown) => playerCache.onSend(request as FastifyRequest, reply as FastifyReply, payload)] : []),
+      ],
     },
     ...(mode === 'development'
       ? { viteOptions: { root: webRoot, configFile: path.join(webRoot, 'vite.config.ts') } }
@@ -45,6 +54,19 @@ export async function registerWeb(app: FastifyInstance, mode: 'production' | 'de
   app.setNotFoundHandler(async (request, reply) =>
     reply.status(404).send(errorBody('ROUTE_NOT_FOUND', `No route ${request.method} ${request.url.split('?')[0]}`)),
   );
+}
+
+/** The web build's helpers for the player page cache (its server entry's exports), loaded once. */
+function webHelpers(): () => Promise<PlayerPageWeb | null> {
+  let loaded: Promise<PlayerPageWeb | null> | undefined;
+  return () =>
+    (loaded ??= import(pathToFileURL(path.join(webBuildDir, 'server', 'index.js')).href).then(
+      (build: { entry?: { module?: Partial<PlayerPageWeb> } }) => {
+        const entry = build.entry?.module;
+        return entry?.playerPageParts && entry.playerDataScript ? (entry as PlayerPageWeb) : null;
+      },
+      () => null,
+    ));
 }
 
 /**
@@ -109,10 +131,14 @@ export type WebLoadContext = {
    * are kept by the loaders under it and asked again only when it changes (docs/page-serving.md).
    */
   contentVersion(): Promise<object>;
+  /** The player fields of the lobby's neutral render (player-page-cache.ts): set only then. */
+  neutralPlayer?: object;
 }
 
 function createLoadContext(app: FastifyInstance, request: FastifyRequest): WebLoadContext {
+  const neutral = request.playerPageCache;
   return {
+    ...(neutral ? { neutralPlayer: neutral.neutral } : {}),
     requestId: request.id,
     theme: app.deps.config.THEME,
     publicOrigin: app.deps.config.publicOrigin,
@@ -123,6 +149,8 @@ function createLoadContext(app: FastifyInstance, request: FastifyRequest): WebLo
         if (value === undefined || key === 'host' || key === 'content-length' || key === 'connection') continue;
         forwarded[key] = Array.isArray(value) ? value.join(', ') : value;
       }
+      // A neutral render's request has no session; only its games calls are the player's (player-page-cache.ts).
+      if (neutral && neutralRenderSendsSession(apiPath)) forwarded.cookie = neutral.cookie;
       const result = await app.inject({
         method: (init.method ?? 'GET') as 'GET',
         url: apiPath,

@@ -1,3 +1,5 @@
+import type { NeutralPlayer } from './player-page.server';
+
 /**
  * The `context` the server gives loaders (apps/server/src/plugins/web.ts, WebLoadContext): kept as
  * a structural copy because the web app does not import the server.
@@ -12,6 +14,11 @@ export type WebLoadContext = {
    * the content and the server's settings alone are kept under it (root-data.server.ts).
    */
   contentVersion(): Promise<object>;
+  /**
+   * Set when the server renders the signed-in lobby for its page cache (docs/page-serving.md,
+   * "Session 11"): the request carries no session, and the loaders know the player by these fields only.
+   */
+  neutralPlayer?: NeutralPlayer;
 };
 
 declare module 'react-router' {

@@ -15,6 +15,7 @@ import { registry } from '../platform/registry';
 import type { FeatureState } from '../platform/feature';
 import type { FeatureNavItem, PlayerView, RootData, ShellData } from './root-data';
 import { getSession, isDocumentRequest } from './session.server';
+import { neutralPlayerView } from './player-page.server';
 
 export const APP_VERSION = '2.28.0';
 const THEME_COOKIE = 'sweepstack_theme';
@@ -30,7 +31,8 @@ function navItems(kind: 'sidebar' | 'tapBar', states: Record<string, FeatureStat
   });
 }
 
-function playerView(init: AppInitData | null): PlayerView | null {
+/** The slice of a player's app init the browser gets (null for a guest). */
+export function playerView(init: AppInitData | null): PlayerView | null {
   if (!init || init.isGuest) return null;
   const features = registry.featureStates(init);
   return {
@@ -206,7 +208,8 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
   const notice = isDocumentRequest(request) ? loginLinkNotice(cookies[LOGIN_LINK_NOTICE_COOKIE], setCookies) : null;
 
   const [shell, translations, buildId] = await Promise.all([loadShell(context, session.isGuest, locale), loadTranslations(context, locale), loadBuildId(context)]);
-  const player = session.isGuest ? null : playerView(session.appInit);
+  // The lobby's neutral render (the page cache, docs/page-serving.md "Session 11") knows only the key's fields.
+  const player = session.neutral ? neutralPlayerView(session.neutral) : session.isGuest ? null : playerView(session.appInit);
   const rootData: RootData = {
     locale,
     theme,
@@ -225,6 +228,7 @@ export async function loadRoot(request: Request, context: WebLoadContext) {
     buildId,
     crashReporting: Boolean(process.env.SENTRY_DSN),
     handshakeToast: session.handshake?.toast ?? notice,
+    ...(session.neutral ? { neutral: true as const } : {}),
   };
   return data(rootData, { headers: cookieHeaders(setCookies) });
 }

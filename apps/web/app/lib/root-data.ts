@@ -2,6 +2,7 @@ import type { GameMode } from '@sweepstack/contracts/app/app-init';
 import type { CaptchaInfo, FooterMenuItem, MenuItem, SocialNetwork, TapBarItem } from '@sweepstack/contracts/app/static-info';
 import type { TranslationDictionary } from '@sweepstack/contracts/app/translations';
 import { useRouteLoaderData } from 'react-router';
+import { usePlayerOverlay, type PlayerOverlay } from './player-overlay';
 import type { ThemeId } from '../features/themes/themes';
 import type { FeatureState, ModalName } from '../platform/feature';
 import type { Locale } from './locale';
@@ -70,6 +71,11 @@ export interface RootData {
   buildId: string | null;
   crashReporting: boolean;
   handshakeToast: string | null;
+  /**
+   * The document is the lobby's cached player-neutral render (docs/page-serving.md, "Session 11"):
+   * `player` holds placeholders, and the player's own view comes with the page (lib/player-overlay.ts).
+   */
+  neutral?: true;
 }
 
 /** The language route's data: on client navigations, the target page's translations (else empty). */
@@ -79,11 +85,25 @@ export interface LocaleData {
 
 /** Root loader data; present everywhere below the root (and in its error boundary when the loader ran). */
 export function useRootData(): RootData {
-  const data = useRouteLoaderData('root') as RootData | undefined;
+  const data = useOptionalRootData();
   if (!data) throw new Error('Root data is missing');
   return data;
 }
 
 export function useOptionalRootData(): RootData | undefined {
-  return useRouteLoaderData('root') as RootData | undefined;
+  const data = useRouteLoaderData('root') as RootData | undefined;
+  const overlay = usePlayerOverlay();
+  return data?.neutral && overlay ? withOverlay(data, overlay) : data;
+}
+
+const merged = new WeakMap<RootData, RootData>();
+
+/** A neutral page's root data with its player's view (one object per root data: stable for memos). */
+function withOverlay(data: RootData, overlay: PlayerOverlay): RootData {
+  let result = merged.get(data);
+  if (!result) {
+    result = { ...data, player: overlay.player };
+    merged.set(data, result);
+  }
+  return result;
 }

@@ -1,6 +1,7 @@
 import { ZAppInitResponse, type AppInitData } from '@sweepstack/contracts/app/app-init';
 import { ZRequestHandleResponse, type RequestHandleResponse } from '@sweepstack/contracts/auth/request-handle';
 import type { WebLoadContext } from './load-context';
+import type { NeutralPlayer } from './player-page.server';
 
 /** The visitor as the SSR handshake and app init describe them, fetched once per server request. */
 export interface ServerSession {
@@ -9,6 +10,8 @@ export interface ServerSession {
   setCookies: string[];
   appInit: AppInitData | null;
   isGuest: boolean;
+  /** Set in the lobby's player-neutral render (docs/page-serving.md, "Session 11"): all it knows of the player; appInit is null. */
+  neutral: NeutralPlayer | null;
 }
 
 const sessions = new WeakMap<object, Promise<ServerSession>>();
@@ -90,11 +93,17 @@ export function mergeCookieHeader(cookieHeader: string, setCookies: string[]): s
 export function getSession(request: Request, context: WebLoadContext): Promise<ServerSession> {
   const existing = sessions.get(context);
   if (existing) return existing;
+  // The page cache's neutral render: no handshake, no app init, the request carries no session.
+  if (context.neutralPlayer) {
+    const neutral = Promise.resolve<ServerSession>({ handshake: { authorized: true }, setCookies: [], appInit: null, isGuest: false, neutral: context.neutralPlayer });
+    sessions.set(context, neutral);
+    return neutral;
+  }
   const promise = (async (): Promise<ServerSession> => {
     const { answer, setCookies } = isDocumentRequest(request) ? await handshake(request, context) : { answer: null, setCookies: [] };
     const appInit = await fetchAppInit(context, request.headers.get('cookie') ?? '', setCookies);
     const isGuest = appInit ? appInit.isGuest : !(answer?.authorized ?? false);
-    return { handshake: answer, setCookies, appInit, isGuest };
+    return { handshake: answer, setCookies, appInit, isGuest, neutral: null };
   })();
   sessions.set(context, promise);
   return promise;

@@ -1,5 +1,5 @@
 import { localeFromPath } from '../lib/locale';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from '../i18n/use-translation';
 import { Link } from 'react-router';
 import { withFullDictionary } from '../i18n/i18n';
@@ -9,6 +9,7 @@ import { loadLobby } from '../features/games/lobby-data.server';
 import type { LobbyData } from '../features/games/types';
 import { getSession } from '../lib/session.server';
 import { useRootData } from '../lib/root-data';
+import { usePlayerOverlay } from '../lib/player-overlay';
 import { metaTitle } from '../lib/meta';
 import type { Route } from './+types/lobby';
 import { revalidateUnlessGameQuery } from '../features/games/revalidate';
@@ -23,9 +24,13 @@ const HomePromotions = lazy(withFullDictionary(() => import('../features/promoti
 function PromotionsSection({ lobby }: { lobby: LobbyData }) {
   const { t } = useTranslation();
   const localize = useLocalize();
+  const { locale } = useRootData();
   const [mounted, setMounted] = useState(false);
+  const [empty, setEmpty] = useState(false);
+  const hide = useCallback(() => setEmpty(true), []);
   useEffect(() => setMounted(true), []);
-  if (lobby.promotions.length === 0) return null;
+  // A neutral page (the cached lobby) keeps the section's place, and its cards load after the page.
+  if (empty || (lobby.promotions.length === 0 && !lobby.neutral?.hasPromotions)) return null;
   return (
     <section aria-labelledby="home-promotions-title" className="flex flex-col gap-3" data-testid="home-promotions">
       <div className="flex items-baseline justify-between gap-3">
@@ -39,7 +44,7 @@ function PromotionsSection({ lobby }: { lobby: LobbyData }) {
       <div className="min-h-64">
         {mounted && (
           <Suspense fallback={null}>
-            <HomePromotions promotions={lobby.promotions} />
+            <HomePromotions promotions={lobby.promotions} {...(lobby.neutral ? { loadIn: locale, onEmpty: hide } : {})} />
           </Suspense>
         )}
       </div>
@@ -48,8 +53,11 @@ function PromotionsSection({ lobby }: { lobby: LobbyData }) {
 }
 
 /** The player home: greeting, the player's promotions and the game lobby. */
-export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
+export function PlayerLobby({ lobby: rendered }: { lobby: LobbyData }) {
   const { t } = useTranslation();
+  const overlay = usePlayerOverlay();
+  // The cached lobby is rendered without its player: their favorites come with the page.
+  const lobby = useMemo(() => (rendered.neutral && overlay ? { ...rendered, favorites: overlay.favorites } : rendered), [rendered, overlay]);
   const root = useRootData();
   const player = root.player;
   return (
@@ -75,7 +83,7 @@ export function PlayerLobby({ lobby }: { lobby: LobbyData }) {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  return loadLobby(context, !session.isGuest, { appInit: session.appInit, locale: localeFromPath(new URL(request.url).pathname).locale });
+  return loadLobby(context, !session.isGuest, { appInit: session.appInit, locale: localeFromPath(new URL(request.url).pathname).locale, neutral: session.neutral });
 }
 
 export default function Lobby({ loaderData }: Route.ComponentProps) {

@@ -40,9 +40,9 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const theme: ThemeId = isThemeId(context.theme) ? context.theme : 'nlc';
   const result = runRouteMiddleware(middlewareForPath(rest, registry), rule?.middlewares, {
     isGuest: session.isGuest,
-    isAffiliate: init?.isAffiliate ?? false,
+    isAffiliate: init?.isAffiliate ?? session.neutral?.isAffiliate ?? false,
     theme: themeFromRequest(request, theme),
-    registrationComplete: init && !init.isGuest ? init.registration.complete : undefined,
+    registrationComplete: init && !init.isGuest ? init.registration.complete : session.neutral?.registrationComplete,
     pathname: rest,
     search: url.search,
   });

@@ -58,7 +58,8 @@ export const ZPromotion = z.object({
 });
 export type Promotion = z.infer<typeof ZPromotion>;
 
-export const ZPromotionsPageQuery = z.strictObject({ locale: z.enum(['en', 'es']).optional() });
+/** `page=home`: the home page's cards (the signed-in lobby loads them after the page, docs/page-serving.md "Session 11"). */
+export const ZPromotionsPageQuery = z.strictObject({ locale: z.enum(['en', 'es']).optional(), page: z.enum(['promo', 'home']).optional() });
 
 /** Why a signed-in player sees no cards at all: promotions pause during a self-exclusion or a cool-off. */
 export const ZPromotionsPaused = z.enum(['selfExcluded', 'coolingOff']).nullable();

@@ -29,7 +29,7 @@ export default defineFeature({
         // Spec §2: promotions need sign-in (the page sends a guest to sign-up).
         const player = await requirePlayer(request);
         reply.header('cache-control', 'private, no-store');
-        const payload = await collectPromotions({ db: deps.database.db, features: fastify.features.list, player, locale: request.query.locale ?? 'en', nowMs: deps.clock.nowMs(), log: request.log }, 'promo');
+        const payload = await collectPromotions({ db: deps.database.db, features: fastify.features.list, player, locale: request.query.locale ?? 'en', nowMs: deps.clock.nowMs(), log: request.log }, request.query.page ?? 'promo');
         return { success: true as const, payload };
       },
     );

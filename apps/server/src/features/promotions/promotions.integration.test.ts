@@ -43,7 +43,15 @@ describe.each(dialectsUnderTest())('promotions on %s', (dialect) => {
   const home = async (who: Player | null): Promise<Promotion[]> => {
     const res = await app.inject({ method: 'GET', url: '/rest/page/home/', headers: who ? { cookie: who.cookie } : {} });
     expect(res.statusCode, res.body).toBe(200);
-    return ZHomePageResponse.parse(res.json()).payload.promotions;
+    const cards = ZHomePageResponse.parse(res.json()).payload.promotions;
+    if (who) {
+      // The cached lobby asks for the same cards on their own (page=home; docs/page-serving.md "Session 11").
+      const own = await app.inject({ method: 'GET', url: '/rest/page/promotions/?page=home', headers: { cookie: who.cookie } });
+      expect(own.statusCode, own.body).toBe(200);
+      const payload = ZPromotionsPageResponse.parse(own.json()).payload;
+      expect([...payload.promotions, ...payload.available_soon]).toEqual(cards);
+    }
+    return cards;
   };
   // The promo offers' cards (offerDeposit, offerPeriodic) are checked in their own feature's test.
   const types = (cards: readonly Promotion[]) => cards.filter((c) => c.feature !== 'promo-offers').map((c) => c.type);

@@ -3,6 +3,7 @@ import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
 import type { HomePageResponse } from '@sweepstack/contracts/games/home';
 import type { AppLoadContext } from 'react-router';
 import type { Locale } from '../../lib/locale';
+import type { NeutralPlayer } from '../../lib/player-page.server';
 import { loadCachedGames, usesGamesCache } from './games-cache';
 import { contextApiCall, ssrGamesCacheLog, ssrGamesMemory } from './games-cache.server';
 import { ROW_LIMIT, rowsPerSlide } from './rows';
@@ -31,15 +32,30 @@ async function loadPlayerGames(context: AppLoadContext, appInit: AppInitData | n
 }
 
 /**
+ * The lobby's player-neutral render (docs/page-serving.md, "Session 11"): the games of the player's
+ * restriction hash (the games cache, or the public payload in themes without it), no favorites (they
+ * come with the player's data).
+ */
+async function loadNeutralGames(context: AppLoadContext, neutral: NeutralPlayer): Promise<{ data: GamesPayload; favorites: number[] } | null> {
+  if (usesGamesCache(context.theme)) {
+    const loaded = await loadCachedGames({ hash: neutral.restrictionHash, api: contextApiCall(context), log: ssrGamesCacheLog(context), memory: ssrGamesMemory });
+    return loaded && { data: loaded.payload, favorites: [] };
+  }
+  const games = await getJson<{ data: GamesPayload }>(context, `/api/rest/games?groupKey=public&versionApp=${VERSION_APP}`);
+  return games && { data: games.data, favorites: [] };
+}
+
+/**
  * The catalogue: guests read the public payload; players too, with their favorites from app init (the
  * public payload is serialized once per content snapshot; the filter endpoint, which adds favorites,
  * reads the database afresh on every call and is kept for when app init is missing), or, in themes
  * with the user-cache flag (the site's theme, which the API's cache endpoints follow), the games cache
  * keyed by app init's playerRestrictionIdsHash.
  */
-export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, appInit: AppInitData | null = null): Promise<CatalogueData | null> {
+export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, appInit: AppInitData | null = null, neutral: NeutralPlayer | null = null): Promise<CatalogueData | null> {
   let body: { data: GamesPayload; favorites: number[] | null } | null;
-  if (isPlayer && usesGamesCache(context.theme)) body = await loadPlayerGames(context, appInit);
+  if (neutral) body = await loadNeutralGames(context, neutral);
+  else if (isPlayer && usesGamesCache(context.theme)) body = await loadPlayerGames(context, appInit);
   else if (isPlayer && appInit) {
     const games = await getJson<{ data: GamesPayload }>(context, `/api/rest/games?groupKey=public&versionApp=${VERSION_APP}`);
     body = games && { data: games.data, favorites: appInit.favoriteGames };
@@ -64,9 +80,9 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, 
 }
 
 /** Home and lobby: the home payload plus the catalogue, trimmed to what the rows show. */
-export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number; appInit?: AppInitData | null; locale?: Locale } = {}): Promise<LobbyData> {
+export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number; appInit?: AppInitData | null; locale?: Locale; neutral?: NeutralPlayer | null } = {}): Promise<LobbyData> {
   // Operator texts (banners, collections) come in the page's language, English where there is none.
-  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}&locale=${options.locale ?? 'en'}`), loadCatalogue(context, isPlayer, options.appInit ?? null)]);
+  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}&locale=${options.locale ?? 'en'}`), loadCatalogue(context, isPlayer, options.appInit ?? null, options.neutral ?? null)]);
   const all = new Map((catalogue?.games ?? []).map((g) => [g.id, g]));
   const payload = home?.payload;
   const issues = payload?.games.issues ?? {};
@@ -109,6 +125,8 @@ export async function loadLobby(context: AppLoadContext, isPlayer: boolean, opti
     gameOfWeek: gameOfWeek !== null && all.has(gameOfWeek) ? gameOfWeek : null,
     favorites: catalogue?.favorites ?? (isPlayer ? [] : null),
     signupGift: payload?.signupGift ?? null,
-    promotions: payload?.promotions ?? [],
+    // A neutral render has no player's cards (its calls are a guest's; the player's come with the page).
+    promotions: options.neutral ? [] : (payload?.promotions ?? []),
+    ...(options.neutral ? { neutral: { hasPromotions: options.neutral.hasPromotions } } : {}),
   };
 }

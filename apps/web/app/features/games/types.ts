@@ -55,6 +55,11 @@ export interface LobbyData {
   signupGift: { coins: number; entries: number } | null;
   /** The player's home promotion cards (docs/features/promotions.md); empty for guests. */
   promotions: Promotion[];
+  /**
+   * Set in the lobby's player-neutral render (docs/page-serving.md, "Session 11"): favorites and
+   * promotions are empty, and the player's own come with the page (lib/player-overlay.ts).
+   */
+  neutral?: { hasPromotions: boolean };
 }
 
 export interface CatalogueData {

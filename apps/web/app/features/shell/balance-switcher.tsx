@@ -26,7 +26,8 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
   const setMode = useLiveBalance((s) => s.setGameMode);
   const mode: GameMode = liveMode ?? player.gameMode;
   const [busy, setBusy] = useState(false);
-  const balance = liveBalance ?? player.balance ?? { tourPoints: 0, entries: 0 };
+  // No balance in a neutral page (the cached lobby, docs/page-serving.md): a placeholder of the same width until the player's data is applied.
+  const balance = liveBalance ?? player.balance;
 
   async function switchTo(next: GameMode) {
     if (next === mode || busy) return;
@@ -61,8 +62,13 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
 
   return (
     <div role="group" aria-label={t('balance.switcher')} className="flex items-center gap-0.5 rounded-theme border border-line bg-bg p-0.5">
-      {option('TournamentPoints', 'balance-gold', t('balance.gold'), <AnimatedNumber value={balance.tourPoints} format={(v) => formatGoldCoins(v, locale)} />, 'gold')}
-      {option('SweepStakes', 'balance-fortune', t('balance.fortune'), <AnimatedNumber value={balance.entries} format={(v) => formatFortuneCoins(v, locale)} />, 'fortune')}
+      {option('TournamentPoints', 'balance-gold', t('balance.gold'), balance ? <AnimatedNumber value={balance.tourPoints} format={(v) => formatGoldCoins(v, locale)} /> : <BalancePlaceholder />, 'gold')}
+      {option('SweepStakes', 'balance-fortune', t('balance.fortune'), balance ? <AnimatedNumber value={balance.entries} format={(v) => formatFortuneCoins(v, locale)} /> : <BalancePlaceholder />, 'fortune')}
     </div>
   );
+}
+
+/** Where a balance goes while the page's player data is not applied yet (a few figures wide). */
+function BalancePlaceholder() {
+  return <span aria-hidden="true" className="inline-block w-[4ch]" />;
 }

@@ -1,0 +1,142 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { touchContentSet } from '@sweepstack/db/repositories/content';
+import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUpViaApi } from '../testing/auth-helpers';
+import { ensureWebBuild, sleep } from '../testing/server-process';
+import { createTestApp, type TestApp } from '../testing/test-app';
+
+// The signed-in lobby served from a cache of its player-neutral render (docs/page-serving.md,
+// "Session 11"), through the real server and the web build, on two nodes of one database.
+const CHECK_MS = 200;
+const env = { PLAYER_PAGE_CACHE_TTL_MS: '5000', CONTENT_CHECK_INTERVAL_MS: String(CHECK_MS), JOBS_RUNNER: 'false' };
+const SCRIPT = '<script id="player-data" type="application/json">';
+
+interface Player {
+  cookie: string;
+  uuid: string;
+  email: string;
+  login: string;
+  balance: { tourPoints: number; entries: number };
+}
+
+function lobby(t: TestApp, cookie: string, { url = '/lobby/', encoding = 'identity' }: { url?: string; encoding?: string } = {}) {
+  return t.app.inject({ method: 'GET', url, headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (test)', 'accept-encoding': encoding, cookie: `i18n_redirected=en; cookie_control_consent=true; ${cookie}` } });
+}
+const cacheOf = (res: { headers: Record<string, unknown> }) => res.headers['x-page-cache'];
+const setCookiesOf = (res: { headers: Record<string, unknown> }) => [res.headers['set-cookie'] ?? []].flat().map(String);
+
+/** The stored part of an answer (the neutral render) and the player's script. */
+function split(html: string): { stored: string; data: Record<string, unknown> } {
+  const at = html.indexOf(SCRIPT);
+  expect(at).toBeGreaterThan(0);
+  const end = html.indexOf('</script>', at);
+  return { stored: html.slice(0, at) + html.slice(end + '</script>'.length), data: JSON.parse(html.slice(at + SCRIPT.length, end)) as Record<string, unknown> };
+}
+
+async function newPlayer(t: TestApp, email: string): Promise<Player> {
+  const { cookie, uuid } = await signUpViaApi(t.app, email);
+  const init = (await t.app.inject({ method: 'GET', url: '/rest/app/init/', headers: { cookie } })).json<{ data: { login: string; playerInfo: { playerBalance: Player['balance'] } } }>().data;
+  return { cookie, uuid, email, login: init.login, balance: { tourPoints: init.playerInfo.playerBalance.tourPoints, entries: init.playerInfo.playerBalance.entries } };
+}
+
+describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
+  let a: TestApp;
+  let b: TestApp;
+  let one: Player;
+  let two: Player;
+  beforeAll(async () => {
+    ensureWebBuild();
+    a = await createTestApp(dialect, { seed: true, env, web: 'production' });
+    // A second node of the same site: its own caches.
+    b = await createTestApp(dialect, { env, web: 'production', secondNodeOf: a.database });
+    one = await newPlayer(a, 'lobby-cache-one@example.com');
+    two = await newPlayer(a, 'lobby-cache-two@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('serves two players one render, each with their own data only, and stores none of it', async () => {
+    const first = await lobby(a, one.cookie);
+    const second = await lobby(a, two.cookie);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
+    expect([cacheOf(first), cacheOf(second)]).toEqual(['miss', 'hit']);
+    const pages = [
+      { player: one, other: two, ...split(first.body) },
+      { player: two, other: one, ...split(second.body) },
+    ];
+    // The stored part is the same bytes for both, and holds nobody's data.
+    expect(pages[0]!.stored).toBe(pages[1]!.stored);
+    for (const { player, other, stored, data } of pages) {
+      for (const who of [player, other]) {
+        expect(stored).not.toContain(who.email);
+        expect(stored).not.toContain(who.login);
+        expect(stored).not.toContain(who.uuid);
+      }
+      expect(stored).toContain('id="welcome-title"');
+      // Each answer carries its own player, never the other.
+      const view = data.player as { email: string; login: string; uuid: string; balance: Player['balance'] };
+      expect([view.email, view.login, view.uuid]).toEqual([player.email, player.login, player.uuid]);
+      expect(view.balance).toEqual(player.balance);
+      const whole = JSON.stringify(data);
+      expect(whole).not.toContain(other.email);
+      expect(whole).not.toContain(other.login);
+      expect(whole).not.toContain(other.uuid);
+    }
+    // The neutral render shows no balance figure (a placeholder until the player's data is applied).
+    expect(pages[0]!.stored).toMatch(/data-testid="balance-gold"><span aria-hidden="true" class="inline-block w-\[4ch\]"><\/span>/);
+  });
+
+  it('answers brotli and gzip that read back as the same page', async () => {
+    const plain = await lobby(a, one.cookie);
+    const br = await lobby(a, one.cookie, { encoding: 'gzip, deflate, br' });
+    const gzip = await lobby(a, one.cookie, { encoding: 'gzip' });
+    expect([cacheOf(br), cacheOf(gzip)]).toEqual(['hit', 'hit']);
+    expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('keeps Spanish apart, and renders in full what it does not serve (a query string, no session, a stale one)', async () => {
+    const spanish = await lobby(a, one.cookie, { url: '/es/lobby/' });
+    expect(spanish.statusCode).toBe(200);
+    expect(cacheOf(spanish)).toBe('miss');
+    expect(spanish.body).toContain('lang="es"');
+    expect(split(spanish.body).data.player).toMatchObject({ email: one.email });
+    // A deep link (query string) renders for the player alone, as before.
+    const deepLink = await lobby(a, one.cookie, { url: '/lobby/?openModal=vip' });
+    expect(deepLink.statusCode).toBe(200);
+    expect(cacheOf(deepLink)).toBe('bypass');
+    expect(deepLink.body).not.toContain(SCRIPT);
+    expect(deepLink.body).toContain(one.email);
+    // Signed out: sent home, as before; a stale session cookie is cleared.
+    const guest = await lobby(a, '');
+    expect(guest.statusCode).toBe(302);
+    expect(guest.headers.location).toBe('/');
+    const stale = await lobby(a, 'ss_session=no-such-session');
+    expect(stale.statusCode).toBe(302);
+    expect(stale.headers.location).toBe('/');
+    expect(setCookiesOf(stale).some((c) => c.startsWith('ss_session=;'))).toBe(true);
+    expect(stale.body).not.toContain(one.email);
+  });
+
+  it('a content edit on another node reaches the stored page within the content check interval', async () => {
+    const before = await lobby(b, one.cookie);
+    expect(before.statusCode).toBe(200);
+    expect(cacheOf(await lobby(b, two.cookie))).toBe('hit');
+    await a.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('translations').set({ value: 'Fresh from the operator!' }).where('locale', '=', 'en').where('key', '=', 'lobby.welcomeNew').execute();
+      await touchContentSet(trx, 'translations', Date.now());
+    });
+    let seen = '';
+    // The bound is CHECK_MS plus a render; the loop only gives a loaded machine room.
+    for (let i = 0; i < 50 && !seen.includes('Fresh from the operator!'); i++) {
+      seen = (await lobby(b, two.cookie)).body;
+      if (!seen.includes('Fresh from the operator!')) await sleep(CHECK_MS);
+    }
+    expect(seen).toContain('Fresh from the operator!');
+    expect(split(seen).data.player).toMatchObject({ email: two.email });
+  });
+});
