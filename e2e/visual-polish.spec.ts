@@ -138,3 +138,19 @@ test('every gameâ€™s paytable and rules start with its description in the pageâ€
   }
   await context.close();
 });
+
+test('scratch card on a desktop, in two themes: the Reveal button is as wide as the card it reveals, not the whole panel', async ({ browser }) => {
+  const { context, page } = await device(browser, 1440, 900, state);
+  for (const theme of ['funrize', 'stormrush']) {
+    await page.goto(`/scratch-cards/?theme=${theme}`);
+    const card = page.getByTestId('scratch-card');
+    const reveal = card.getByTestId('scratch-reveal');
+    await expect(reveal).toBeVisible();
+    const foil = (await card.locator('canvas').boundingBox())!;
+    const button = (await reveal.boundingBox())!;
+    expect(Math.abs(button.width - foil.width), `${theme}: Reveal button width vs the card's (px)`).toBeLessThanOrEqual(8);
+    expect(Math.abs(button.x - foil.x), theme).toBeLessThanOrEqual(4);
+    expect(await seriousViolations(page, '[data-testid="scratch-card"]')).toEqual([]);
+  }
+  await context.close();
+});

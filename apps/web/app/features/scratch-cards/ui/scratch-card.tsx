@@ -121,7 +121,7 @@ export function ScratchCardView({ card, onScratched }: { card: ScratchCard; onSc
   const prizeLine = answer ? cardPrizeText({ coins: answer.card.prize.coins, entries: answer.card.prize.entries }, t, i18n.language) : card.status === 'scratched' ? cardPrizeText(card.prize, t, i18n.language) : null;
 
   return (
-    <div className="flex flex-col gap-3" data-testid="scratch-card" data-card-id={card.id} data-status={scratched ? 'scratched' : card.status}>
+    <div className="mx-auto flex w-full max-w-sm flex-col gap-3" data-testid="scratch-card" data-card-id={card.id} data-status={scratched ? 'scratched' : card.status}>
       <div className="relative mx-auto aspect-[3/2] w-full max-w-sm overflow-hidden rounded-xl border-2 border-accent bg-raised">
         <div className="absolute inset-0 flex flex-col items-center justify-center gap-1 p-4 text-center">
           {prizeLine ? (
