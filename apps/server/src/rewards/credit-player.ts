@@ -3,7 +3,8 @@ import { ensurePlayerAccounts } from '@sweepstack/db/repositories/ledger/account
 import type { TransferRequest } from '@sweepstack/db/repositories/ledger/records';
 import { transferMany } from '@sweepstack/db/repositories/ledger/transfers';
 import type { Database } from '@sweepstack/db/schema';
-import { prizeCoins, type Prize } from '@sweepstack/domain/rewards/prize';
+import { isSweepstakesRestrictedPlayer } from '@sweepstack/db/repositories/player-location';
+import { paysFortuneCoins, prizeCoins, withoutFortuneCoins, type Prize } from '@sweepstack/domain/rewards/prize';
 import { systemAccountShard } from '@sweepstack/domain/wallet/accounts';
 import { playerCreditKind } from '@sweepstack/domain/wallet/transfer-rules';
 import type { Clock } from '@sweepstack/domain/shared/clock';
@@ -31,19 +32,30 @@ export interface CreditPlayerResult {
   replayed: boolean;
   /** Set when the prize was free spins. */
   freeSpinGrantId?: number;
+  /** True when Fortune Coins of the prize were withheld: the player's state has no Fortune Coin play. */
+  fortuneCoinsWithheld?: boolean;
 }
 
 /**
  * The one way a feature pays a prize (docs/rewards.md): coins by ledger transfers from the `prizes`
  * system account with reason `prize` (Fortune Coins land unplayed, so they follow the wallet's
  * play-through rule before they can be redeemed), free spins as a grant; a balance push in the same
- * transaction. A multiplier or a lootbox is never paid as such: the draw resolves it first.
+ * transaction. A multiplier or a lootbox is never paid as such: the draw resolves it first. A player
+ * whose known state is on the restricted list is paid the Gold Coins of a prize only: its Fortune
+ * Coins (and free spins played in them) are withheld, whatever the feature (docs/rewards.md).
  */
 export async function creditPlayer(trx: Transaction<Database>, request: CreditPlayerRequest, options: { clock: Clock }): Promise<CreditPlayerResult> {
-  const { prize, playerId } = request;
+  const { playerId } = request;
+  let prize = request.prize;
   const nowMs = options.clock.nowMs();
   if (prize.kind === 'multiplier' || prize.kind === 'lootbox') throw new Error(`creditPlayer: a ${prize.kind} prize must be resolved by its draw first`);
-  if (prize.kind === 'nothing') return { replayed: false };
+  let fortuneCoinsWithheld = false;
+  if (paysFortuneCoins(prize) && (await isSweepstakesRestrictedPlayer(trx, playerId))) {
+    prize = withoutFortuneCoins(prize);
+    fortuneCoinsWithheld = true;
+  }
+  const withheld = fortuneCoinsWithheld ? { fortuneCoinsWithheld } : {};
+  if (prize.kind === 'nothing') return { replayed: false, ...withheld };
   if (request.notify) await addRewardNotice(trx, { playerId, kind: prize.kind === 'free_spins' ? 'free_spins_granted' : 'prize_credited', feature: request.feature, prize, key: request.idempotencyKey, nowMs });
   if (prize.kind === 'free_spins') {
     const { grant, replayed } = await grantFreeSpins(trx, {
@@ -57,10 +69,10 @@ export async function creditPlayer(trx: Transaction<Database>, request: CreditPl
       sourceKey: request.idempotencyKey,
       nowMs,
     });
-    return { replayed, freeSpinGrantId: Number(grant.id) };
+    return { replayed, freeSpinGrantId: Number(grant.id), ...withheld };
   }
   const coins = prizeCoins(prize);
-  const metadata = { feature: request.feature, ...request.metadata };
+  const metadata = { feature: request.feature, ...request.metadata, ...(fortuneCoinsWithheld ? { fortuneCoinsWithheld: true } : {}) };
   const transfers: TransferRequest[] = [];
   for (const [currency, amount] of [['GC', coins.gc], ['FC', coins.fcCents]] as const) {
     if (amount <= 0) continue;
@@ -79,5 +91,5 @@ export async function creditPlayer(trx: Transaction<Database>, request: CreditPl
   const results = await transferMany(trx, transfers, { clock: options.clock });
   const replayed = results.every((r) => r.replayed);
   if (!replayed) await recordBalanceChanged(trx, playerId, { clock: options.clock, reason: `prize:${request.feature}` });
-  return { replayed };
+  return { replayed, ...withheld };
 }

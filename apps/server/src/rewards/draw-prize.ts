@@ -1,8 +1,9 @@
 import { chargeRewardBudget, childRewardDraws, currentPrizeTable, findRewardDrawByKey, insertRewardDraw, prizeTableById, type RewardDraw, type StoredPrizeTable } from '@sweepstack/db/rewards/repository';
 import { ensureActiveSeed, lockActiveSeed } from '@sweepstack/db/repositories/game-play';
+import { isSweepstakesRestrictedPlayer } from '@sweepstack/db/repositories/player-location';
 import type { Database } from '@sweepstack/db/schema';
 import { prizeCost, type FreeSpinStake } from '@sweepstack/domain/rewards/budget';
-import { multiplyPrize, type Prize } from '@sweepstack/domain/rewards/prize';
+import { multiplyPrize, paysFortuneCoins, withoutFortuneCoins, type Prize } from '@sweepstack/domain/rewards/prize';
 import { drawSegmentIndex } from '@sweepstack/domain/rewards/prize-table';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
@@ -87,6 +88,9 @@ async function drawOnce(trx: Transaction<Database>, request: DrawPrizeRequest, t
   if (Number(moved.numUpdatedRows) !== 1) throw new Error('fairness seed nonce taken concurrently');
   const multiplier = request.multiplier ?? 1;
   let prize = multiplier > 1 ? multiplyPrize(table.segments[index]!.prize, multiplier) : table.segments[index]!.prize;
+  // A player without Fortune Coin play (a restricted state) is paid a segment's Gold Coins only: the
+  // draw records (and the budget is charged) what is paid, as creditPlayer would pay it.
+  if (paysFortuneCoins(prize) && (await isSweepstakesRestrictedPlayer(trx, request.playerId))) prize = withoutFortuneCoins(prize);
   let fellBack = false;
   if (!(await chargeRewardBudget(trx, request.feature, request.day, prizeCost(prize, deps.freeSpinStake)))) {
     fellBack = true;

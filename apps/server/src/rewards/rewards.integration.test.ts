@@ -2,6 +2,7 @@ import { currentPrizeTable, findRewardDrawById, rewardBudget, savePrizeTable, se
 import { findSeedById, rotateSeed } from '@sweepstack/db/repositories/game-play';
 import { auditLedger } from '@sweepstack/db/repositories/ledger-audit';
 import { getPlayerBalance } from '@sweepstack/db/repositories/ledger/balances';
+import type { Prize } from '@sweepstack/domain/rewards/prize';
 import { parsePrizeTable, drawSegmentIndex } from '@sweepstack/domain/rewards/prize-table';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
@@ -9,6 +10,7 @@ import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweep
 import { insertWalletTestPlayer } from '@sweepstack/testkit/wallet-fixtures';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { newSeedCandidate } from '../games/play';
+import { creditPlayer } from './credit-player';
 import { drawPrize, type DrawDependencies } from './draw-prize';
 
 const clock: Clock = { nowMs: () => 1_800_000_000_000 };
@@ -135,5 +137,40 @@ describe.each(dialectsUnderTest())('rewards engine on %s', (dialect) => {
     expect((await findRewardDrawById(db(), Number(before.draw.id)))!.table_id).not.toBe(v2.id);
     // Saving the same content again is not a new version.
     expect((await savePrizeTable(db(), { ...box, segments: [{ weight: 1, prize: { kind: 'gold_coins', amount: 7 } }] }, { nowMs: 3 })).version).toBe(2);
+  });
+
+  it('a player in a restricted state is paid the Gold Coins of a prize only, by a credit and by a draw', async () => {
+    await db().insertInto('restricted_states').values({ code: 'WA', name: 'Washington' }).onConflict((oc) => oc.column('code').doNothing()).execute();
+    const restricted = await insertWalletTestPlayer(db());
+    const allowed = await insertWalletTestPlayer(db());
+    const profile = (playerId: number, state: string) => ({
+      player_id: playerId, name: null, surname: null, birthday: null, zip: null, city: null, address: null, address2: null, state, phone: null,
+      activity_reminder_minutes: 0, verification_status: null, auto_verification_enabled: 0, auto_verification_available: 0, updated_at_ms: 1,
+    });
+    await db().insertInto('player_profiles').values([profile(restricted, 'wa'), profile(allowed, 'NV')]).execute();
+    const credit = (playerId: number, prize: Prize, key: string) =>
+      db().transaction().execute((trx) => creditPlayer(trx, { playerId, feature: 'test-feature', prize, idempotencyKey: `${key}:${playerId}` }, { clock }));
+    const fcSpins: Prize = { kind: 'free_spins', gameId: 1, count: 5, betLevel: 1, lifetimeMs: 3_600_000, currency: 'FC' };
+    for (const playerId of [restricted, allowed]) {
+      await credit(playerId, { kind: 'coins', amount: 500, amountCents: 25 }, 'both');
+      await credit(playerId, { kind: 'fortune_coins', amountCents: 300 }, 'fc');
+      await credit(playerId, fcSpins, 'fc-spins');
+      await credit(playerId, { kind: 'gold_coins', amount: 40 }, 'gc');
+    }
+    expect(await credit(restricted, { kind: 'fortune_coins', amountCents: 300 }, 'fc-again')).toEqual({ replayed: false, fortuneCoinsWithheld: true });
+    const restrictedBalance = await getPlayerBalance(db(), restricted);
+    expect([restrictedBalance.coins, restrictedBalance.entries]).toEqual([540, 0]);
+    const allowedBalance = await getPlayerBalance(db(), allowed);
+    expect([allowedBalance.coins, allowedBalance.entries]).toEqual([540, 325]);
+    const grants = await db().selectFrom('free_spin_grants').select('player_id').where('player_id', 'in', [restricted, allowed]).execute();
+    expect(grants.map((g) => Number(g.player_id))).toEqual([allowed]);
+
+    // A draw records (and its budget is charged) what is paid: the box's 3 FC become nothing.
+    await savePrizeTable(db(), parsePrizeTable({ slug: 'test-fc-wheel', feature: 'test-feature', fallbackSegment: 0, segments: [{ weight: 1, prize: { kind: 'coins', amount: 9, amountCents: 300 } }] }), { nowMs: 1 });
+    const drawn = await db().transaction().execute((trx) => drawPrize(trx, { playerId: restricted, feature: 'test-feature', table: 'test-fc-wheel', idempotencyKey: `fc-wheel:${restricted}`, day: DAY }, deps));
+    expect(drawn.prize).toEqual({ kind: 'gold_coins', amount: 9 });
+    expect(JSON.parse(drawn.draw.prize_json)).toEqual({ kind: 'gold_coins', amount: 9 });
+    const after = await getPlayerBalance(db(), restricted);
+    expect([after.coins, after.entries]).toEqual([549, 0]);
   });
 });

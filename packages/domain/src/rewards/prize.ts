@@ -114,6 +114,22 @@ export function multiplyPrize(prize: Prize, factor: number): Prize {
   }
 }
 
+/** True when paying `prize` would give the player Fortune Coins (coins, or free spins played in them). */
+export function paysFortuneCoins(prize: Prize): boolean {
+  if (prize.kind === 'free_spins') return prize.currency === 'FC';
+  return prizeCoins(prize).fcCents > 0;
+}
+
+/**
+ * What of `prize` a player without Fortune Coin play may be paid (docs/rewards.md, "Players in a
+ * restricted state"): its Gold Coins; Fortune Coins and free spins played in them are withheld.
+ */
+export function withoutFortuneCoins(prize: Prize): Prize {
+  if (!paysFortuneCoins(prize)) return prize;
+  if (prize.kind === 'coins' && prize.amount > 0) return { kind: 'gold_coins', amount: prize.amount };
+  return { kind: 'nothing' };
+}
+
 /** True for prizes that give the player nothing by themselves. */
 export function isEmptyPrize(prize: Prize): boolean {
   return prize.kind === 'nothing';
