@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { THEMES as ALL_THEMES } from '@sweepstack/contracts/themes';
+import { THEMES as ALL_THEMES, playerHomePath } from '@sweepstack/contracts/themes';
 import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 // Screenshot tests per theme (issue 12 §3): the guest home and the player lobby in nlc, funzCity and
@@ -101,4 +101,19 @@ test(`the other themes (${OTHER_THEMES.join(', ')}): guest home on a phone and a
     }
     await guest.context().close();
   }
+});
+
+test(`the other themes (${OTHER_THEMES.join(', ')}): the player's home on a phone looks as committed`, async ({ browser, page }) => {
+  test.setTimeout(240_000);
+  // One player, one phone page: the lobby, or the index page in themes without a lobby (tao, funrize).
+  await page.goto('/?theme=nlc');
+  await signUp(page, uniqueEmail('shots-others'));
+  const player = await devicePage(browser, 'phone', await page.context().storageState());
+  for (const theme of OTHER_THEMES) {
+    await player.goto(`${playerHomePath(theme)}?theme=${theme}`);
+    await settle(player);
+    await expect(player.getByTestId('home-promotions-cards')).toBeVisible();
+    await expect(player).toHaveScreenshot(`lobby-${theme}-phone.png`, { animations: 'disabled', caret: 'hide', mask: masks(player), maxDiffPixelRatio: 0.01 });
+  }
+  await player.context().close();
 });
