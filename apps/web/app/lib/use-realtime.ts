@@ -23,6 +23,24 @@ export function whenIdle(fn: () => void): () => void {
 }
 
 /**
+ * Runs `fn` once the page has loaded and then the browser is idle: the load event comes while React
+ * still hydrates (in slices), and what starts at load (chunks to evaluate, watchers to render) would
+ * run in between. Answers a cancel function.
+ */
+export function whenLoadedAndIdle(fn: () => void): () => void {
+  let cancelIdle: (() => void) | undefined;
+  const onLoad = () => {
+    cancelIdle = whenIdle(fn);
+  };
+  if (document.readyState === 'complete') onLoad();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', onLoad);
+    cancelIdle?.();
+  };
+}
+
+/**
  * Opens the tab's real-time connection after hydration. `identity` is the signed-in player's uuid
  * (null for a guest): when it changes the socket reconnects so its handshake carries the new session.
  */

@@ -146,8 +146,8 @@ export function startFeaturePushes(features: FeatureRegistry = registry): () => 
   };
 }
 
-/** Both, for this visit: the finish timers at once, the welcome check 5 s after the page loaded. */
-export function startFeatureTimers(states: Readonly<Record<string, FeatureState>>): () => void {
+/** Both, for this visit: the finish timers at once, the welcome check after `welcomeDelayMs` (the launcher: 5 s after the page loaded). */
+export function startFeatureTimers(states: Readonly<Record<string, FeatureState>>, welcomeDelayMs = WELCOME_CHECK_DELAY_MS): () => void {
   const stopFinish = startFinishTimers(states, (ids) => useEndedFeatures.getState().end(ids));
   const stopPushes = startFeaturePushes();
   let stopWelcome: () => void = () => undefined;
@@ -156,7 +156,7 @@ export function startFeatureTimers(states: Readonly<Record<string, FeatureState>
     const ended = useEndedFeatures.getState().ended;
     const current = Object.fromEntries(Object.entries(states).map(([id, state]) => [id, ended[id] ? { ...state, isActive: false } : state]));
     stopWelcome = showWelcomeModals(current, window.localStorage, Date.now());
-  }, WELCOME_CHECK_DELAY_MS);
+  }, welcomeDelayMs);
   return () => {
     stopFinish();
     stopPushes();
