@@ -58,6 +58,10 @@ test('a guest reads every prize table\'s published odds on /fairness, in English
   // The chances shown add up to 100% (rounded to two decimals each).
   const percents = (await daily.locator('tbody td:last-child').allTextContents()).map((text) => Number(text.replace('%', '').replace(',', '.')));
   expect(Math.abs(percents.reduce((a, b) => a + b, 0) - 100)).toBeLessThan(0.05);
+  await expect(daily.locator('caption')).toHaveText(/^Wheel of treasure: the daily wheel \(version \d+\)$/);
   await page.goto('/es/fairness/');
   await expect(page.getByTestId('published-odds').getByRole('heading', { name: 'Probabilidades publicadas' })).toBeVisible();
+  // Each table by its name in the page's language, not by its identifiers.
+  await expect(page.getByTestId('published-odds-wheel-of-treasure-daily').locator('caption')).toHaveText(/^Rueda del tesoro: la rueda diaria \(versión \d+\)$/);
+  await expect(page.getByTestId('published-odds-scratch-cards-card').locator('caption')).toHaveText(/^Tarjetas de rascar: la tarjeta \(versión \d+\)$/);
 });

@@ -72,7 +72,7 @@ function prizeWords(prize: PrizeView, t: TFunction, locale: string): string {
     case 'multiplier':
       return t('fairness.prizeMultiplier', { factor: prize.factor });
     case 'lootbox':
-      return t('fairness.prizeLootbox', { table: prize.table });
+      return t('fairness.prizeLootbox');
     case 'nothing':
       return t('fairness.prizeNothing');
   }
@@ -90,7 +90,7 @@ function PublishedOdds({ tables }: { tables: PrizeTableOdds[] }) {
       {tables.length === 0 && <p>{t('fairness.oddsNone')}</p>}
       {tables.map((table) => (
         <table key={table.slug} className="w-full text-left text-sm" data-testid={`published-odds-${table.slug}`}>
-          <caption className="pb-1 text-left font-bold">{t('fairness.oddsTable', { feature: table.feature, table: table.slug, version: table.version })}</caption>
+          <caption className="pb-1 text-left font-bold">{t('fairness.oddsTable', { name: t(`fairness.tableNames.${table.slug}`, { defaultValue: `${table.feature}: ${table.slug}` }), version: table.version })}</caption>
           <thead>
             <tr className="text-xs uppercase tracking-wide text-muted">
               <th scope="col" className="py-1 font-semibold">
