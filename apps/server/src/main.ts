@@ -3,6 +3,8 @@ import { openDatabase } from '@sweepstack/db/connection';
 import { build } from './app';
 import { ConfigError, loadConfig } from './config';
 
+const ENV_FILE_NOTICE = /The `envFile` option is deprecated, please use `envDir: false` instead\./;
+
 /** Starts one server process: validates settings, migrates, listens, and drains on SIGTERM. */
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
@@ -21,7 +23,14 @@ async function main(): Promise<void> {
   }
   const database = openDatabase(config.DATABASE_URL);
   await migrateToLatest(database.db);
-  const app = await build({ config, database, web: dev ? 'development' : process.argv.includes('--no-web') ? 'off' : 'production' });
+  // `npm run dev`: React Router's internal Vite servers start with `envFile: false`, and Vite 8 warns
+  // about that option once per server (three identical lines at every start, nothing to act on; the
+  // build's copies are dropped by apps/web/scripts/quiet.mjs). Muted while the web app starts, only that line.
+  const warn = console.warn;
+  if (dev) console.warn = (...args: unknown[]) => (typeof args[0] === 'string' && ENV_FILE_NOTICE.test(args[0]) ? undefined : warn(...args));
+  const app = await build({ config, database, web: dev ? 'development' : process.argv.includes('--no-web') ? 'off' : 'production' }).finally(() => {
+    console.warn = warn;
+  });
   if (config.sessionSecretFile) {
     app.log.info(
       { file: config.sessionSecretFile },
