@@ -63,6 +63,8 @@ describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
     const second = await lobby(a, two.cookie);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
     expect([cacheOf(first), cacheOf(second)]).toEqual(['miss', 'hit']);
+    // Each answer holds its player's data: no shared cache may keep it.
+    expect([first.headers['cache-control'], second.headers['cache-control']]).toEqual(['private, no-store', 'private, no-store']);
     const pages = [
       { player: one, other: two, ...split(first.body) },
       { player: two, other: one, ...split(second.body) },

@@ -210,6 +210,8 @@ export class PlayerPageCache {
   /** Sets the answer's headers and returns its body: the stored page with this player's script. */
   private answer(reply: FastifyReply, entry: Entry, encoding: PlayerPagePending['encoding'], script: string): Buffer {
     const end = Buffer.concat([Buffer.from(script), entry.tail]);
+    // The answer holds this player's data: no shared cache may keep it.
+    reply.header('cache-control', 'private, no-store');
     reply.removeHeader('content-length');
     if (!encoding) {
       reply.removeHeader('content-encoding');
