@@ -2,14 +2,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { touchContentSet } from '@sweepstack/db/repositories/content';
 import { dialectsUnderTest } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUpViaApi } from '../testing/auth-helpers';
+import { ManualClock, signUpViaApi } from '../testing/auth-helpers';
 import { ensureWebBuild, sleep } from '../testing/server-process';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 // The signed-in lobby served from a cache of its player-neutral render (docs/page-serving.md,
 // "Session 11"), through the real server and the web build, on two nodes of one database.
 const CHECK_MS = 200;
-const env = { PLAYER_PAGE_CACHE_TTL_MS: '5000', CONTENT_CHECK_INTERVAL_MS: String(CHECK_MS), JOBS_RUNNER: 'false' };
+// A minute: a loaded machine must not turn an expected hit into a miss (node a's clock is moved by hand).
+const TTL_MS = 60_000;
+const env = { PLAYER_PAGE_CACHE_TTL_MS: String(TTL_MS), CONTENT_CHECK_INTERVAL_MS: String(CHECK_MS), JOBS_RUNNER: 'false' };
 const SCRIPT = '<script id="player-data" type="application/json">';
 
 interface Player {
@@ -45,9 +47,10 @@ describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
   let b: TestApp;
   let one: Player;
   let two: Player;
+  const clock = new ManualClock(Date.now());
   beforeAll(async () => {
     ensureWebBuild();
-    a = await createTestApp(dialect, { seed: true, env, web: 'production' });
+    a = await createTestApp(dialect, { seed: true, env, web: 'production', clock });
     // A second node of the same site: its own caches.
     b = await createTestApp(dialect, { env, web: 'production', secondNodeOf: a.database });
     one = await newPlayer(a, 'lobby-cache-one@example.com');
@@ -99,6 +102,17 @@ describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
     expect([br.headers['content-encoding'], gzip.headers['content-encoding']]).toEqual(['br', 'gzip']);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+  });
+
+  it('renders a stored page again once its time has passed', async () => {
+    expect(cacheOf(await lobby(a, one.cookie))).toBe('hit');
+    clock.advance(TTL_MS - 1);
+    expect(cacheOf(await lobby(a, two.cookie))).toBe('hit');
+    clock.advance(2);
+    const renewed = await lobby(a, two.cookie);
+    expect(cacheOf(renewed)).toBe('miss');
+    expect(split(renewed.body).data.player).toMatchObject({ email: two.email });
+    expect(cacheOf(await lobby(a, one.cookie))).toBe('hit');
   });
 
   it('keeps Spanish apart, and renders in full what it does not serve (a query string, no session, a stale one)', async () => {
