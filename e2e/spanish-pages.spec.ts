@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { CONSENT_GIVEN_COOKIE, baseUrl, dismissSeasonCelebrations, signUp, skipWelcomeModals, uniqueEmail } from './helpers';
 import { englishOn, settledTexts, spanishChecker, textsOf, type Checker } from './spanish-text';
 
@@ -50,20 +50,16 @@ test('item 3: no English on Spanish pages (home, lobby, the game window with its
       await skipWelcomeModals(page);
       await dismissSeasonCelebrations(page);
       await page.goto(pathname);
-      const english = await settledTexts(page, withGame);
+      // The English page's texts, its game's panels included (a description or rule left in English
+      // on the Spanish panel is found only by comparing with the English panel).
+      const english = [...(await settledTexts(page, withGame)), ...(withGame ? Object.values(await panelTexts(page)).flat() : [])];
       await page.goto(`/es${pathname}`);
       const spanish = await settledTexts(page, withGame);
       for (const text of englishOn(spanish, english, checker)) problems.push(`/es${pathname} at ${width} px: "${text}"`);
       if (withGame) {
-        // The game's panels: paytable and rules, round history.
-        const frame = page.frameLocator('[data-testid="game-frame"]');
-        const handle = await page.locator('[data-testid="game-frame"]').elementHandle();
-        const inner = (await handle!.contentFrame())!;
-        for (const panel of ['paytable', 'history']) {
-          await frame.getByTestId(panel).click();
-          await page.waitForTimeout(300);
-          for (const text of englishOn(await textsOf(inner), english, checker)) problems.push(`/es${pathname} ${panel} panel at ${width} px: "${text}"`);
-          await inner.page().keyboard.press('Escape');
+        // The game's panels: paytable and rules (the game's description first), round history.
+        for (const [panel, texts] of Object.entries(await panelTexts(page))) {
+          for (const text of englishOn(texts, english, checker)) problems.push(`/es${pathname} ${panel} panel at ${width} px: "${text}"`);
         }
       }
       await page.close();
@@ -73,3 +69,18 @@ test('item 3: no English on Spanish pages (home, lobby, the game window with its
   }
   expect([...new Set(problems)]).toEqual([]);
 });
+
+/** The texts of the game window's panels (paytable and rules, round history), each opened and closed. */
+async function panelTexts(page: Page): Promise<Record<string, string[]>> {
+  const frame = page.frameLocator('[data-testid="game-frame"]');
+  const handle = await page.locator('[data-testid="game-frame"]').elementHandle();
+  const inner = (await handle!.contentFrame())!;
+  const out: Record<string, string[]> = {};
+  for (const panel of ['paytable', 'history']) {
+    await frame.getByTestId(panel).click();
+    await page.waitForTimeout(300);
+    out[panel] = await textsOf(inner);
+    await inner.page().keyboard.press('Escape');
+  }
+  return out;
+}

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Round as ContractRound, RoundsResponse, SpinResponse } from '@sweepstack/contracts/games/play';
 import type { ZFreeSpins } from '@sweepstack/contracts/rewards/prize';
 import type { CatalogueGame } from '@sweepstack/games/catalogue/types';
+import { localName } from '@sweepstack/games/catalogue/names-es';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from '../../i18n/use-translation';
 import { formatFortuneCoins, formatGoldCoins } from '../../lib/format';
@@ -80,7 +81,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   const math = PUBLISHED_MATH[game.slug];
   const rows = rowsOf(game);
   const strips = useMemo(() => reelStrips(game), [game]);
-  const symbols = useMemo(() => Object.fromEntries(game.config.symbols.map((s) => [s.id, { name: s.name, kind: s.kind }])) as Record<string, SymbolInfo>, [game]);
+  const symbols = useMemo(() => Object.fromEntries(game.config.symbols.map((s) => [s.id, { name: localName(s.name, locale), kind: s.kind }])) as Record<string, SymbolInfo>, [game, locale]);
   const steps = game.bets[currency].steps;
   const buyConfig = 'bonusBuy' in game.config ? game.config.bonusBuy : undefined;
   const buyPrice = buyConfig ? buyConfig.priceUnits / game.config.betDivisor : null;
@@ -462,7 +463,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
                 {t('common.close')}
               </button>
             </div>
-            {panel === 'paytable' && <Paytable game={game} bet={bet} fmt={fmt} math={math} description={description} />}
+            {panel === 'paytable' && <Paytable game={game} bet={bet} fmt={fmt} math={math} description={description} locale={locale} />}
             {panel === 'history' && <History rounds={history} state={historyState} fmt={fmt} currency={currency} />}
             {panel === 'autoplay' && (
               <AutoplayForm
@@ -502,7 +503,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
   );
 }
 
-function Paytable({ game, bet, fmt, math, description }: { game: CatalogueGame; bet: number; fmt(v: number): string; math: (typeof PUBLISHED_MATH)[string] | undefined; description: string | undefined }) {
+function Paytable({ game, bet, fmt, math, description, locale }: { game: CatalogueGame; bet: number; fmt(v: number): string; math: (typeof PUBLISHED_MATH)[string] | undefined; description: string | undefined; locale: string }) {
   const { t } = useTranslation();
   const d = game.config.betDivisor;
   const c = game.config;
@@ -543,7 +544,7 @@ function Paytable({ game, bet, fmt, math, description }: { game: CatalogueGame; 
             {c.rules.map((rule) => (
               <tr key={rule.name} className="border-b border-white/10">
                 <th scope="row" className="py-1 font-semibold">
-                  {rule.name}
+                  {localName(rule.name, locale)}
                 </th>
                 <td className="py-1 text-right tabular-nums">{fmt((rule.pay * bet) / d)}</td>
               </tr>
@@ -556,7 +557,7 @@ function Paytable({ game, bet, fmt, math, description }: { game: CatalogueGame; 
             <li key={id} className={`${CARD} flex items-center gap-3`}>
               <span className="size-12 shrink-0">{art(id)}</span>
               <span className="flex-1">
-                <span className="block font-semibold">{c.symbols.find((s) => s.id === id)?.name ?? id}</span>
+                <span className="block font-semibold">{localName(c.symbols.find((s) => s.id === id)?.name ?? id, locale)}</span>
                 <span className="tabular-nums text-white/85">
                   {pays
                     .map((p, i) => (p > 0 ? `${i + 1}× ${fmt((p * bet) / d)}` : ''))
