@@ -33,10 +33,12 @@ export function FavoriteButton({ game }: { game: LobbyGame }) {
   const busy = useFavorites((s) => s.busy.has(game.id));
   if (!ids) return null;
   const on = ids.has(game.id);
+  // No backdrop blur: on 60% black it hardly shows, and each tile's blur was a compositor effect of
+  // its own (a hundred in the lobby) that every frame re-layerized: 15% of the lobby's main-thread CPU.
   return (
     <button
       type="button"
-      className="absolute right-1.5 top-1.5 grid size-9 place-items-center rounded-full bg-black/60 text-white backdrop-blur-sm transition-colors hover:bg-black/80"
+      className="absolute right-1.5 top-1.5 grid size-9 place-items-center rounded-full bg-black/60 text-white transition-colors hover:bg-black/80"
       aria-pressed={on}
       aria-label={t(on ? 'games.favorite.remove' : 'games.favorite.add', { title: game.title })}
       disabled={busy}
