@@ -45,6 +45,15 @@ export async function run(): Promise<void> {
 
   const bare = Fastify({ logger: false });
   bare.get('/bare', async () => ({ success: true, data: { hello: 'world' } }));
+  // The floor under any app init: a bare route that sends the player's answer as it is (the same
+  // bytes and response headers, nothing computed), so what app init costs beyond sending its answer
+  // shows apart from what the answer itself costs.
+  const floorHeaders = Object.entries(probe.headers).filter(([name]) => !['content-length', 'date', 'connection', 'keep-alive', 'transfer-encoding'].includes(name));
+  const floorBody = probe.rawPayload;
+  bare.get('/floor', (_request, reply) => {
+    for (const [name, value] of floorHeaders) if (value !== undefined) void reply.header(name, value);
+    void reply.send(floorBody);
+  });
   await bare.listen({ port: 0, host: '127.0.0.1' });
   const bareAddress = bare.server.address();
   const barePort = typeof bareAddress === 'object' && bareAddress ? bareAddress.port : 0;
@@ -65,8 +74,10 @@ export async function run(): Promise<void> {
   };
   const bareRuns: LoadResult[] = [];
   const appInitRuns: LoadResult[] = [];
+  const floorRuns: LoadResult[] = [];
   const bareCpu: number[] = [];
   const appInitCpu: number[] = [];
+  const floorCpu: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const b = await timed(`http://127.0.0.1:${barePort}/bare`);
     bareRuns.push(b.result);
@@ -74,6 +85,9 @@ export async function run(): Promise<void> {
     const a = await timed(`http://127.0.0.1:${port}/rest/app/init/`, { cookie });
     appInitRuns.push(a.result);
     appInitCpu.push(a.cpuMicrosPerRequest);
+    const f = await timed(`http://127.0.0.1:${barePort}/floor`);
+    floorRuns.push(f.result);
+    floorCpu.push(f.cpuMicrosPerRequest);
   }
   const baseline = median(bareRuns);
   const appInit = median(appInitRuns);
@@ -84,6 +98,12 @@ export async function run(): Promise<void> {
   console.log(`GET /rest/app/init/ player: ${format(appInit)} (median of ${rounds}; daily login and wheel of treasure active)`);
   console.log(`rounds (bare / app init req/s): ${bareRuns.map((b, i) => `${Math.round(b.requestsPerSecond)} / ${Math.round(appInitRuns[i]?.requestsPerSecond ?? 0)}`).join(', ')}`);
   console.log(`server CPU per request (median): bare ${middle(bareCpu).toFixed(1)} µs, app init ${middle(appInitCpu).toFixed(1)} µs; ratio by CPU ${(cpuRatio * 100).toFixed(1)}%`);
+  const floor = median(floorRuns);
+  console.log(
+    `floor (a bare route sending the same answer bytes and headers): ${format(floor)}, ${middle(floorCpu).toFixed(1)} µs CPU per request; ` +
+      `the floor is ${((floor.requestsPerSecond / baseline.requestsPerSecond) * 100).toFixed(1)}% of bare by rate (${((middle(bareCpu) / middle(floorCpu)) * 100).toFixed(1)}% by CPU), ` +
+      `app init ${((appInit.requestsPerSecond / floor.requestsPerSecond) * 100).toFixed(1)}% of the floor`,
+  );
   console.log(`ratio to bare: ${(ratio * 100).toFixed(1)}% (target >= 60% with both features active; 50% before them), p99 ${appInit.p99Ms} ms (target < 20 ms), ${connections} connections, ${seconds} s x ${rounds}`);
   await bare.close();
   await app.close();
