@@ -91,7 +91,7 @@ describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
       expect(whole).not.toContain(other.uuid);
     }
     // The neutral render shows no balance figure (a placeholder until the player's data is applied).
-    expect(pages[0]!.stored).toMatch(/data-testid="balance-gold"><span aria-hidden="true" class="inline-block w-\[4ch\]"><\/span>/);
+    expect(pages[0]!.stored).toMatch(/data-testid="balance-gold" data-pending="true"><span aria-hidden="true" class="inline-block w-\[4ch\]"><\/span>/);
   });
 
   it('answers brotli and gzip that read back as the same page', async () => {

@@ -221,7 +221,9 @@ describe.skipIf(Boolean(skipNote))('two server processes on PostgreSQL and Redis
       await page.getByRole('checkbox').check();
       await page.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/\/lobby\/?$/, { timeout: 30_000 });
-      await page.getByTestId('balance-gold').waitFor({ timeout: 15_000 });
+      // The lobby may come from the page cache (production): its balance is a placeholder until the
+      // player's data is applied after hydration.
+      await page.locator('[data-testid="balance-gold"]:not([data-pending])').waitFor({ timeout: 15_000 });
       await until(() => socketConnected, true, 20_000, 'the page on node B connected its socket');
       await page.evaluate(() => {
         (globalThis as unknown as { __sameDocument: boolean }).__sameDocument = true;

@@ -56,7 +56,10 @@ export function BalanceSwitcher({ player, locale }: { player: PlayerView; locale
     >
       <CoinIcon tone={tone} />
       <span className="sr-only">{label}: </span>
-      <span data-testid={testId}>{amount}</span>
+      {/* data-pending: the player's balance is not applied yet (a neutral page), the figure is a placeholder. */}
+      <span data-testid={testId} data-pending={balance ? undefined : 'true'}>
+        {amount}
+      </span>
     </button>
   );
 
