@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** The server the browser tests run against. */
 export function baseUrl(): string {
@@ -116,4 +116,25 @@ export async function dismissSeasonCelebrations(page: Page): Promise<void> {
   await page.addLocatorHandler(page.getByTestId('season-congratulations-close'), async (close) => {
     await close.click();
   });
+}
+
+/**
+ * A signed-out or signed-in (storageState) browser context of the given size, touch on phone sizes,
+ * with the cookie consent given, the preset package pop-up and today's welcome modals marked seen,
+ * and each navigation waiting for hydration.
+ */
+export async function device(
+  browser: Browser,
+  width: number,
+  height: number,
+  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const mobile = width < 768;
+  const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, ...(options.storageState ? { storageState: options.storageState } : {}) });
+  await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
+  const page = await context.newPage();
+  await skipPresetPackageModal(page);
+  await skipWelcomeModals(page);
+  waitForHydrationAfterGoto(page);
+  return { context, page };
 }

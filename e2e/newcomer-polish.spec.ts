@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
-import { CONSENT_GIVEN_COOKIE, baseUrl, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
+import { device, signUp, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 /** Serious or critical axe findings inside `selector` (WCAG 2.1 A and AA). */
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
@@ -12,18 +12,6 @@ async function seriousViolations(page: Page, selector: string): Promise<string[]
 // Issue 12, section 1, items 3, 8, 9, 10 and 12: what a new player meets on a phone and a desktop.
 // The browser tests run the site at 127.0.0.1 while the server names itself http://localhost:PORT
 // (no PUBLIC_URL): the identity-check test depends on that difference.
-
-/** A context of the given size (touch on phone sizes), optionally with the consent already given. */
-async function device(browser: Browser, width: number, height: number, options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const mobile = width < 768;
-  const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, ...(options.storageState ? { storageState: options.storageState } : {}) });
-  await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
-  const page = await context.newPage();
-  await skipPresetPackageModal(page);
-  await skipWelcomeModals(page);
-  waitForHydrationAfterGoto(page);
-  return { context, page };
-}
 
 test('item 12: the identity-check window loads when the site is opened at 127.0.0.1 instead of the server’s own name', async ({ browser }) => {
   const { context, page } = await device(browser, 390, 844);

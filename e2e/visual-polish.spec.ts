@@ -1,22 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { CONSENT_GIVEN_COOKIE, baseUrl, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
-
-// Issue 12: visual defects of the feature pages a player meets, on a desktop (1440x900) and a phone
-// (390x844). Each check failed before its fix.
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { device, signUp, uniqueEmail } from './helpers';
 
 type State = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-async function device(browser: Browser, width: number, height: number, storageState: State): Promise<{ context: BrowserContext; page: Page }> {
-  const mobile = width < 768;
-  const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, storageState });
-  await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
-  const page = await context.newPage();
-  await skipPresetPackageModal(page);
-  await skipWelcomeModals(page);
-  waitForHydrationAfterGoto(page);
-  return { context, page };
-}
+// Issue 12: visual defects of the feature pages a player meets, on a desktop (1440x900) and a phone
+// (390x844). Each check failed before its fix.
 
 async function seriousViolations(page: Page, selector: string): Promise<string[]> {
   const results = await new AxeBuilder({ page }).include(selector).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -33,7 +22,7 @@ test.beforeAll(async ({ browser }) => {
 });
 
 test('free entry on a desktop: the online card is as tall as its content, not stretched to the mail card', async ({ browser }) => {
-  const { context, page } = await device(browser, 1440, 900, state);
+  const { context, page } = await device(browser, 1440, 900, { storageState: state });
   await page.goto('/free-entry/');
   const online = page.locator('section[aria-labelledby="free-entry-online"]');
   const mail = page.locator('section[aria-labelledby="free-entry-mail"]');
@@ -53,7 +42,7 @@ test('free entry on a desktop: the online card is as tall as its content, not st
 });
 
 test('a disabled button looks disabled: bingo’s “You need 10 balls” is not the theme’s primary call to action', async ({ browser }) => {
-  const { context, page } = await device(browser, 390, 844, state);
+  const { context, page } = await device(browser, 390, 844, { storageState: state });
   await page.goto('/bingo/');
   const play = page.getByTestId('bingo-play');
   await expect(play).toBeDisabled();
@@ -77,7 +66,7 @@ test('a disabled button looks disabled: bingo’s “You need 10 balls” is not
 });
 
 test('referral: a player who has earned nothing reads “Earned in total: 0 GC”, in Spanish “0 GC” too', async ({ browser }) => {
-  const { context, page } = await device(browser, 1440, 900, state);
+  const { context, page } = await device(browser, 1440, 900, { storageState: state });
   await page.goto('/referral-info/');
   await expect(page.getByTestId('referral-earned')).toHaveText('Earned in total: 0 GC');
   await page.goto('/es/referral-info/');
@@ -90,7 +79,7 @@ test('tournaments: the page under the modal is a page of its own (hero, how tour
     [1440, 900],
     [390, 844],
   ] as const) {
-    const { context, page } = await device(browser, width, height, state);
+    const { context, page } = await device(browser, width, height, { storageState: state });
     await page.goto('/tournaments/');
     const modal = page.getByRole('dialog', { name: 'Tournaments' });
     await expect(modal).toBeVisible();
@@ -115,7 +104,7 @@ test('tournaments: the page under the modal is a page of its own (hero, how tour
 
 test('every game’s paytable and rules start with its description in the page’s language (operator content per locale)', async ({ browser }) => {
   test.setTimeout(180_000);
-  const { context, page } = await device(browser, 390, 844, state);
+  const { context, page } = await device(browser, 390, 844, { storageState: state });
   type Listed = { id: number; slug: string; description: string };
   const read = async (locale: string) => ((await (await page.request.get(`/rest/get-game-filters/?locale=${locale}`)).json()) as { data: { games: Listed[] } }).data.games;
   const english = new Map((await read('en')).map((g) => [g.slug, g.description]));
@@ -140,7 +129,7 @@ test('every game’s paytable and rules start with its description in the page�
 });
 
 test('scratch card on a desktop, in two themes: the Reveal button is as wide as the card it reveals, not the whole panel', async ({ browser }) => {
-  const { context, page } = await device(browser, 1440, 900, state);
+  const { context, page } = await device(browser, 1440, 900, { storageState: state });
   for (const theme of ['funrize', 'stormrush']) {
     await page.goto(`/scratch-cards/?theme=${theme}`);
     const card = page.getByTestId('scratch-card');
