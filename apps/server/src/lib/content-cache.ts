@@ -59,6 +59,14 @@ export class ContentCache {
     return this.refreshing;
   }
 
+  /**
+   * The current snapshot when it needs no check (read within the check interval), else undefined:
+   * for a synchronous fast path that falls back to `get()`.
+   */
+  fresh(): ContentSnapshot | undefined {
+    return this.snapshot && performance.now() - this.checkedAt < this.checkIntervalMs ? this.snapshot : undefined;
+  }
+
   /** Makes the next read check the fingerprint (after an edit in this process). */
   invalidate(): void {
     this.checkedAt = Number.NEGATIVE_INFINITY;

@@ -46,6 +46,20 @@ const appInitRoutes: FastifyPluginAsync = async (fastify) => {
       // Both answers are sent as JSON text built from typed parts (checked against ZAppInitResponse
       // in the tests): re-validating with zod on every call would cost more than building them.
       serializerCompiler: () => (data) => JSON.stringify(data),
+      // The kept answer of this session, sent from the last onRequest hook (after the site-wide
+      // ones: request id, cookies, security headers, Origin check, rate limit), before validation and
+      // the handler: the same bytes the handler would send, without a promise per request. Only the
+      // exact path (no query string to validate), only while the content snapshot needs no check;
+      // anything else goes on to the handler, which keeps and serves answers the same way.
+      onRequest: (request, reply, done) => {
+        if (answers === undefined || request.url !== '/rest/app/init/' || request.sessionState !== null) return done();
+        const token = request.cookies[SESSION_COOKIE];
+        const snapshot = token !== undefined && token.length <= 200 ? cache.fresh() : undefined;
+        const kept = snapshot ? answers.get(token!, deps.clock.nowMs(), snapshot) : undefined;
+        if (kept === undefined) return done();
+        reply.header('cache-control', 'private, no-store');
+        sendRawJson(reply, kept);
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
