@@ -12,9 +12,18 @@ export function postgresAdminUrl(): string | undefined {
   return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
 }
 
-/** Dialects the integration suite loops over: SQLite always, PostgreSQL when its URL is given. */
+/**
+ * Dialects the integration suite loops over: SQLite always, PostgreSQL when its URL is given.
+ * `TEST_DIALECTS=postgres` (with a PostgreSQL URL) runs the PostgreSQL side only: CI's second run,
+ * whose SQLite side `npm test` has just run (.ci/run).
+ */
 export function dialectsUnderTest(): DialectName[] {
-  return postgresAdminUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+  const all: DialectName[] = postgresAdminUrl() ? ['sqlite', 'postgres'] : ['sqlite'];
+  if (process.env.TEST_DIALECTS === 'postgres') {
+    if (!all.includes('postgres')) throw new Error('TEST_DIALECTS=postgres needs DATABASE_URL (or TEST_POSTGRES_URL) set to postgres://…');
+    return ['postgres'];
+  }
+  return all;
 }
 
 export interface TestDatabase extends DatabaseHandle {
