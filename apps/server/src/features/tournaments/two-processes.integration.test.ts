@@ -1,7 +1,7 @@
 import { scheduleJob } from '@sweepstack/db/jobs/repository';
 import { seedDatabase } from '@sweepstack/db/seed';
 import { insertRun, insertSchedule } from '@sweepstack/db/tournaments/repository';
-import { runTimes } from '@sweepstack/domain/tournaments/lifecycle';
+import { PAY_DELAY_MS, runTimes } from '@sweepstack/domain/tournaments/lifecycle';
 import { expectLedgerBalanced } from '@sweepstack/testkit/ledger-invariants';
 import { createTestDatabase, dialectsUnderTest, type TestDatabase } from '@sweepstack/testkit/test-database';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,6 +19,7 @@ import { JOB_PAY, JOB_POSITIONS, scheduleRunJobs } from './planner';
 const onPostgres = dialectsUnderTest().includes('postgres');
 if (!onPostgres) console.warn('tournaments: payout on two server processes (SKIPPED: set DATABASE_URL=postgres://… to run it)');
 const SESSION_SECRET = 'tournaments-two-processes-secret-012345678';
+const TEST_PAY_DELAY_MS = 2000;
 const startNode = (database: TestDatabase) => startApiNode(database, { sessionSecret: SESSION_SECRET });
 
 describe.runIf(onPostgres)('a tournament paid once by two server processes (PostgreSQL and Redis)', () => {
@@ -50,7 +51,9 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
     const scheduleId = await insertSchedule(database.db, { slug: 'two-nodes', title: 'Two nodes', starts_at_ms: times.startMs, cron: null, time_zone: 'UTC', duration_ms: 12_000, open_lead_ms: 2000, announce_lead_ms: 2000, bets_on: 'tournaments_points', games_json: JSON.stringify([game.id]), rules_json: rules, prizes_json: prizes, teams_json: null, enabled: 0 }, nowMs);
     const historyId = await database.db.transaction().execute(async (trx) => {
       const id = (await insertRun(trx, { schedule_id: scheduleId, title: 'Two nodes', announce_at_ms: times.announceAtMs, open_at_ms: times.openAtMs, start_ms: times.startMs, end_ms: times.endMs, status: 'announced', bets_on: 'tournaments_points', games_json: JSON.stringify([game.id]), rules_json: rules, prizes_json: prizes, team_based: 0 }, null, nowMs))!;
-      await scheduleRunJobs((kind, key, runAtMs, payload) => scheduleJob(trx, kind, key, runAtMs, payload), { id, ...times });
+      // The payout 2 s after the end instead of PAY_DELAY_MS (30 s, time for bets still in flight to
+      // land): this test's bets stop 1.5 s before the end, and the wait is most of the file's time.
+      await scheduleRunJobs((kind, key, runAtMs, payload) => scheduleJob(trx, kind, key, kind === JOB_PAY ? runAtMs - PAY_DELAY_MS + TEST_PAY_DELAY_MS : runAtMs, payload), { id, ...times });
       return id;
     });
 
@@ -83,7 +86,7 @@ describe.runIf(onPostgres)('a tournament paid once by two server processes (Post
       spins += 1;
     }
 
-    // Paid 30 s after the end, by one of the nodes.
+    // Paid 2 s after the end (TEST_PAY_DELAY_MS), by one of the nodes.
     let status = '';
     for (let i = 0; i < 900 && status !== 'paid'; i++) {
       status = (await database.db.selectFrom('tournament_runs').select('status').where('id', '=', historyId).executeTakeFirstOrThrow()).status;
