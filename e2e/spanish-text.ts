@@ -51,19 +51,31 @@ export function englishPatterns(): RegExp[] {
 }
 
 /**
+ * The games' and studios' English names that have a Spanish one (operator data,
+ * content/games/titles-es.json): English on a Spanish page wherever they appear, even inside a
+ * Spanish sentence ("Añadir Reef Raiders a favoritos"). The others are brands that read the same in
+ * every language.
+ */
+export function englishNames(): { english: string[]; brands: string[] } {
+  const catalogue = JSON.parse(readFileSync(path.join(ROOT, 'content', 'games', 'catalogue.json'), 'utf8')) as { studios: { slug: string; name: string }[]; games: { slug: string; title: string }[] };
+  const spanish = JSON.parse(readFileSync(path.join(ROOT, 'content', 'games', 'titles-es.json'), 'utf8')) as { games: Record<string, string>; studios?: Record<string, string> };
+  const names = [...catalogue.games.map((game) => ({ name: game.title, es: spanish.games[game.slug] })), ...catalogue.studios.map((studio) => ({ name: studio.name, es: spanish.studios?.[studio.slug] }))];
+  return { english: names.filter((n) => n.es && n.es !== n.name).map((n) => n.name), brands: names.filter((n) => !n.es || n.es === n.name).map((n) => n.name) };
+}
+
+/**
  * Texts a Spanish page may show as they are: the Spanish dictionary's own values, and proper names
- * that read the same in every language (game titles, studio names, the brands of the themes, the
+ * that read the same in every language (studio names without a Spanish one, the brands of the themes, the
  * language switcher's names of each language in itself, social networks, the Hold'n'Link feature).
+ * Game titles are not among them: each has its Spanish title.
  */
 export function allowed(): { exact: Set<string>; patterns: RegExp[] } {
-  const catalogue = JSON.parse(readFileSync(path.join(ROOT, 'content', 'games', 'catalogue.json'), 'utf8')) as { studios: { name: string }[]; games: { title: string }[] };
   const themes = readFileSync(path.join(ROOT, 'packages', 'contracts', 'src', 'themes.ts'), 'utf8');
   const brands = [...(/DISPLAY_NAMES[^{]*\{([^}]*)\}/.exec(themes)?.[1] ?? '').matchAll(/:\s*'([^']+)'/g)].map((match) => match[1]!);
   const spanish = [...dictionary('es').values()];
   return {
     exact: new Set([
-      ...catalogue.games.map((game) => game.title),
-      ...catalogue.studios.map((studio) => studio.name),
+      ...englishNames().brands,
       ...brands,
       ...spanish.filter((value) => !value.includes('{{')),
       'English',
@@ -114,6 +126,8 @@ export function textsOf(target: Page | Frame): Promise<string[]> {
 
 export interface Checker {
   patterns: RegExp[];
+  /** English names of games and studios that have a Spanish one: English wherever they appear. */
+  names: string[];
   allowed: { exact: Set<string>; patterns: RegExp[] };
   own: string[];
 }
@@ -123,6 +137,10 @@ export function englishOn(spanish: string[], english: string[], checker: Checker
   const englishTexts = new Set(english);
   const found = new Set<string>();
   for (const text of spanish) {
+    if (checker.names.some((name) => text.includes(name))) {
+      found.add(text);
+      continue;
+    }
     if (checker.allowed.exact.has(text) || checker.allowed.patterns.some((pattern) => pattern.test(text)) || checker.own.some((own) => text.includes(own))) continue;
     // Numbers, amounts, times and codes: no word of three letters.
     if (!/[A-Za-z]{3,}/.test(text)) continue;
@@ -148,7 +166,7 @@ export async function settledTexts(page: Page, withGame: boolean): Promise<strin
 
 /** A checker with the dictionaries and proper names; `own`: the player's own texts (email, name). */
 export function spanishChecker(own: string[] = []): Checker {
-  return { patterns: englishPatterns(), allowed: allowed(), own };
+  return { patterns: englishPatterns(), names: englishNames().english, allowed: allowed(), own };
 }
 
 /**

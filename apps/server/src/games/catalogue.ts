@@ -13,7 +13,10 @@ export interface Catalogue {
   payload: GamesPayload;
   /** The payload's JSON text, serialized once per snapshot. */
   json: string;
-  /** The payload and its JSON in a language (game descriptions; English where there is no text in it), built once per snapshot and language. */
+  /**
+   * The payload and its JSON in a language (the games' descriptions, and in Spanish their titles and
+   * the studios' names in `title`; English where there is no text in it), built once per snapshot and language.
+   */
   inLocale(locale: string): { payload: GamesPayload; json: string };
   byId: ReadonlyMap<number, { game: CatalogueGame; studio: StudioGame }>;
   issuesBySlug: ReadonlyMap<string, { title: string; key: string; games: number[] }>;
@@ -41,13 +44,13 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
   const games = active.map((g): CatalogueGame => {
     const provider = providerSlug.get(g.provider_id)!;
     providerGamesIds[provider]!.push(g.id);
-    const game: CatalogueGame = { id: g.id, slug: g.slug, title: g.title, img: g.image, logo: g.image, issues: gameIssues.get(g.id) ?? [], providers: [provider], engine: g.engine, volatility: g.volatility, description: g.description };
+    const game: CatalogueGame = { id: g.id, slug: g.slug, title: g.title, titleEs: g.title_es ?? null, img: g.image, logo: g.image, issues: gameIssues.get(g.id) ?? [], providers: [provider], engine: g.engine, volatility: g.volatility, description: g.description };
     byId.set(g.id, { game, studio: findGame(g.slug)! });
     return game;
   });
   const payload: GamesPayload = {
     games,
-    providers: rows.providers.map((p) => ({ id: p.id, slug: p.slug, title: p.name, img: p.image, gamesCount: providerGamesIds[p.slug]!.length })),
+    providers: rows.providers.map((p) => ({ id: p.id, slug: p.slug, title: p.name, titleEs: p.name_es ?? null, img: p.image, gamesCount: providerGamesIds[p.slug]!.length })),
     issues: rows.issues.map((i) => ({ id: i.id, key: i.key, slug: i.slug, title: i.title, icon: i.icon, gamesCount: issueGamesIds[i.slug]!.length })),
     issueGamesIds,
     providerGamesIds,
@@ -57,11 +60,16 @@ export function buildCatalogue(rows: CatalogueRows): Catalogue {
   const json = JSON.stringify({ success: true, data: payload });
   const byLocale = new Map<string, { payload: GamesPayload; json: string }>();
   const inLocale = (locale: string) => {
-    const texts = rows.descriptions[locale];
-    if (!texts) return { payload, json };
+    const texts = rows.descriptions[locale] ?? {};
+    const spanish = locale === 'es';
+    if (locale === 'en') return { payload, json };
     let localized = byLocale.get(locale);
     if (!localized) {
-      const translated: GamesPayload = { ...payload, games: payload.games.map((g) => ({ ...g, description: texts[g.slug] ?? g.description })) };
+      const translated: GamesPayload = {
+        ...payload,
+        games: payload.games.map((g) => ({ ...g, title: (spanish && g.titleEs) || g.title, description: texts[g.slug] ?? g.description })),
+        providers: payload.providers.map((p) => ({ ...p, title: (spanish && p.titleEs) || p.title })),
+      };
       localized = { payload: translated, json: JSON.stringify({ success: true, data: translated }) };
       byLocale.set(locale, localized);
     }

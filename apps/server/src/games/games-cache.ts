@@ -7,7 +7,8 @@ export type CacheCheck = { ok: true; payload: StoredGamesPayload } | { ok: false
  * Checks a games payload sent for the cache: the shape, spec §5 (providers non-empty, games a
  * non-empty object keyed by id — an array is keyed on the way in —, menu an array, issueGamesIds a
  * non-empty object), and that it names only what the catalogue has (games, issues, providers), so a
- * visitor cannot plant games or lists that do not exist for everyone else sharing the hash.
+ * visitor cannot plant games or lists that do not exist for everyone else sharing the hash. The games'
+ * titles and the studios' names are set to the catalogue's own.
  */
 export function checkCachedGamesPayload(input: unknown, catalogue: Catalogue): CacheCheck {
   const parsed = ZCachedGamesPayload.safeParse(input);
@@ -22,17 +23,21 @@ export function checkCachedGamesPayload(input: unknown, catalogue: Catalogue): C
   if (data.providers.length === 0) return { ok: false, reason: 'providers is empty' };
   if (Object.keys(games).length === 0) return { ok: false, reason: 'games is empty' };
   if (Object.keys(data.issueGamesIds).length === 0) return { ok: false, reason: 'issueGamesIds is empty' };
-  for (const g of Object.values(games)) {
+  for (const [key, g] of Object.entries(games)) {
     const known = catalogue.byId.get(g.id);
     if (!known || known.game.slug !== g.slug) return { ok: false, reason: `games: unknown game ${g.id}` };
+    // The names are the operator's (English and Spanish), never the sender's: an entry stored before
+    // the Spanish titles existed gets them on its way out.
+    games[key] = { ...g, title: known.game.title, titleEs: known.game.titleEs ?? null };
   }
   for (const [issue, ids] of Object.entries(data.issueGamesIds)) {
     if (!catalogue.issuesBySlug.has(issue)) return { ok: false, reason: `issueGamesIds: unknown issue ${issue}` };
     if (ids.some((id) => !catalogue.validIds.has(id))) return { ok: false, reason: `issueGamesIds.${issue}: unknown game` };
   }
-  const providerSlugs = new Set(catalogue.payload.providers.map((p) => p.slug));
-  if (data.providers.some((p) => !providerSlugs.has(p.slug))) return { ok: false, reason: 'providers: unknown provider' };
-  return { ok: true, payload: { ...data, games } };
+  const providers = new Map(catalogue.payload.providers.map((p) => [p.slug, p]));
+  if (data.providers.some((p) => !providers.has(p.slug))) return { ok: false, reason: 'providers: unknown provider' };
+  const named = data.providers.map((p) => ({ ...p, title: providers.get(p.slug)!.title, titleEs: providers.get(p.slug)!.titleEs ?? null }));
+  return { ok: true, payload: { ...data, games, providers: named } };
 }
 
 /** A stored entry read back: valid only if it still parses and passes the same checks. */

@@ -18,20 +18,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   if (!game || (lang !== undefined && lang !== 'es')) throw data({ path: new URL(request.url).pathname }, { status: 404 });
   const [session, games] = await Promise.all([
     getSession(request, context),
-    // In the page's language: the game's description (operator content, kept per locale) comes with it.
+    // In the page's language: the game's title and description (operator content, kept per locale) come with it.
     context
       .api(`/api/rest/games?groupKey=public&versionApp=${VERSION_APP}&locale=${lang ?? 'en'}`)
-      .then((r) => (r.ok ? (r.json() as Promise<{ data: { games: { id: number; slug: string; description: string }[] } }>) : null))
+      .then((r) => (r.ok ? (r.json() as Promise<{ data: { games: { id: number; slug: string; title: string; description: string }[] } }>) : null))
       .catch(() => null),
   ]);
   const listed = games?.data.games.find((g) => g.slug === params.slug);
   if (!listed) throw data({ path: new URL(request.url).pathname }, { status: 404 });
-  return { slug: params.slug, gameId: listed.id, description: listed.description, isGuest: session.isGuest };
+  return { slug: params.slug, gameId: listed.id, title: listed.title, description: listed.description, isGuest: session.isGuest };
 }
 
 export function meta({ data: loaded }: Route.MetaArgs) {
-  const game = loaded ? findGame(loaded.slug) : undefined;
-  return [{ title: game ? game.title : 'Game' }, { name: 'robots', content: 'noindex' }];
+  return [{ title: loaded?.title ?? 'Game' }, { name: 'robots', content: 'noindex' }];
 }
 
 export default function GameClientPage({ loaderData }: Route.ComponentProps) {
@@ -50,5 +49,5 @@ export default function GameClientPage({ loaderData }: Route.ComponentProps) {
   }
   const currency = player.gameMode === 'SweepStakes' ? 'FC' : 'GC';
   const balance = currency === 'FC' ? Math.round((player.balance?.entries ?? 0) * 100) : (player.balance?.tourPoints ?? 0);
-  return <GameClient game={game} gameId={loaderData.gameId} session={session} currency={currency} initialBalance={balance} locale={root.locale} description={loaderData.description} />;
+  return <GameClient game={game} gameId={loaderData.gameId} session={session} currency={currency} initialBalance={balance} locale={root.locale} title={loaderData.title} description={loaderData.description} />;
 }

@@ -4,6 +4,7 @@ import { CategoryNav, gamesOfCategory } from '../features/games/category-nav';
 import { FavoritesSeed, useFavoriteIds } from '../features/games/favorites';
 import { loadCatalogue } from '../features/games/lobby-data.server';
 import { VirtualGameGrid } from '../features/games/virtual-grid';
+import { localeFromPath } from '../lib/locale';
 import { metaTitle } from '../lib/meta';
 import { getSession } from '../lib/session.server';
 import { useLocalize } from '../lib/use-paths';
@@ -12,7 +13,8 @@ import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  const catalogue = await loadCatalogue(context, !session.isGuest, session.appInit);
+  // Titles and studio names in the page's language.
+  const catalogue = await loadCatalogue(context, !session.isGuest, session.appInit, null, localeFromPath(new URL(request.url).pathname).locale);
   if (!catalogue) throw new Response('Games unavailable', { status: 503 });
   const pageName = params.pageName;
   if (pageName !== 'favorites' && !catalogue.issues.some((i) => i.slug === pageName)) throw data({ path: new URL(request.url).pathname }, { status: 404 });

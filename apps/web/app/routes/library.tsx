@@ -6,6 +6,7 @@ import { loadCatalogue } from '../features/games/lobby-data.server';
 import { CategoryNav, gamesOfCategory } from '../features/games/category-nav';
 import type { CatalogueData } from '../features/games/types';
 import { VirtualGameGrid } from '../features/games/virtual-grid';
+import { localeFromPath } from '../lib/locale';
 import { metaTitle } from '../lib/meta';
 import { getSession } from '../lib/session.server';
 import { useLocalize } from '../lib/use-paths';
@@ -14,7 +15,8 @@ import { revalidateUnlessGameQuery } from '../features/games/revalidate';
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
-  const catalogue = await loadCatalogue(context, !session.isGuest, session.appInit);
+  // Titles and studio names in the page's language.
+  const catalogue = await loadCatalogue(context, !session.isGuest, session.appInit, null, localeFromPath(new URL(request.url).pathname).locale);
   if (!catalogue) throw new Response('Games unavailable', { status: 503 });
   return catalogue;
 }

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * (`playerBonusInfo`, `bonusInfo`) and the message id it came in. Fields of the other bonus type are
  * null. Amounts: Fortune Coins with two decimals, a free spin's bet in the spins' currency.
  */
-export const ZBonusGame = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), image: z.string() });
+/** A bonus's game; `titleEs`: its title in Spanish (operator data, null: the title in every language). */
+export const ZBonusGame = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), titleEs: z.string().nullable().optional(), image: z.string() });
 
 export const ZBonusView = z.object({
   messageId: z.number().int(),

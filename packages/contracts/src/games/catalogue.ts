@@ -5,6 +5,8 @@ export const ZCatalogueGame = z.object({
   id: z.number().int().positive(),
   slug: z.string(),
   title: z.string(),
+  /** The title in Spanish (operator data beside the studio's English title; null: the English title in every language). */
+  titleEs: z.string().nullable().optional(),
   /** Tile art (original SVG) and the same art as the logo. */
   img: z.string(),
   logo: z.string(),
@@ -18,7 +20,8 @@ export const ZCatalogueGame = z.object({
 });
 export type CatalogueGame = z.infer<typeof ZCatalogueGame>;
 
-export const ZCatalogueProvider = z.object({ id: z.number().int().positive(), slug: z.string(), title: z.string(), img: z.string(), gamesCount: z.number().int().min(0) });
+/** A studio; `titleEs`: its name in Spanish (operator data; null where the name is a brand read the same in every language). */
+export const ZCatalogueProvider = z.object({ id: z.number().int().positive(), slug: z.string(), title: z.string(), titleEs: z.string().nullable().optional(), img: z.string(), gamesCount: z.number().int().min(0) });
 export const ZCatalogueIssue = z.object({ id: z.number().int().positive(), key: z.string(), slug: z.string(), title: z.string(), icon: z.string().nullable(), gamesCount: z.number().int().min(0) });
 export const ZCatalogueMenuItem = z.object({ title: z.string(), url: z.string(), issue: z.string().nullable(), icon: z.string().nullable() });
 export const ZSchemeSection = z.object({ key: z.string(), title: z.string(), issue: z.string(), rowsPerSlide: z.number().int().min(1) });

@@ -65,7 +65,8 @@ export const ZQuestSummary = z.object({
 });
 
 /** A game as a quest card shows it (absent with useOptimizedGames=1: the web has the catalogue). */
-export const ZQuestGame = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), img: z.string() });
+/** A task's game; `titleEs`: its title in Spanish (operator data, null: the title in every language). */
+export const ZQuestGame = z.object({ id: z.number().int(), slug: z.string(), title: z.string(), titleEs: z.string().nullable().optional(), img: z.string() });
 
 export const ZQuestPlayerData = z.object({ days: z.array(ZQuestDay) });
 

@@ -12,7 +12,7 @@ import { CONTENT_DIR, fail, isRecord, parseContentJson, readContentText, readIte
  * changed. The progressive pools are seeded once through the ledger.
  */
 
-const FILES = ['games/catalogue.json', 'games/issues.json', 'games/menu.json', 'games/scheme-sections.json', 'games/home.json', 'games/descriptions.json'] as const;
+const FILES = ['games/catalogue.json', 'games/issues.json', 'games/menu.json', 'games/scheme-sections.json', 'games/home.json', 'games/descriptions.json', 'games/titles-es.json'] as const;
 const FLAG_KEYS = ['jackpot', 'holdNLink', 'fishing', 'bonusBuy', 'intoTheWild', 'freeSpins', 'classic'] as const;
 export const HOME_CONTENT_SETTING = 'games.home_content';
 /** The games' descriptions in languages other than English: `{ [locale]: { [slug]: text } }` (content/games/descriptions.json). */
@@ -100,6 +100,22 @@ function readDescriptions(data: unknown, file: string, known: ReadonlySet<string
   return out;
 }
 
+/** `{ games: { [slug]: title }, studios: { [slug]: name } }`: Spanish names of known games and studios, at most 200 characters. */
+function readSpanishNames(data: unknown, file: string, games: ReadonlySet<string>, studios: ReadonlySet<string>): { games: Map<string, string>; studios: Map<string, string> } {
+  if (!isRecord(data) || !isRecord(data.games) || (data.studios !== undefined && !isRecord(data.studios))) fail(file, 'expected { "games": { "<game slug>": "…" }, "studios": { "<studio slug>": "…" } }');
+  const read = (entries: Record<string, unknown>, part: string, known: ReadonlySet<string>) => {
+    const out = new Map<string, string>();
+    for (const [slug, value] of Object.entries(entries)) {
+      if (!known.has(slug)) fail(file, `${part}.${slug}: unknown ${part === 'games' ? 'game' : 'studio'}`);
+      const name = text(value, `${part}.${slug}`, file).trim();
+      if (name.length === 0 || name.length > 200) fail(file, `${part}.${slug}: 1 to 200 characters`);
+      out.set(slug, name);
+    }
+    return out;
+  };
+  return { games: read(data.games, 'games', games), studios: read(isRecord(data.studios) ? data.studios : {}, 'studios', studios) };
+}
+
 export async function seed(db: Kysely<Database>): Promise<void> {
   const sources = FILES.map((file) => {
     const source = readContentText(CONTENT_DIR, file);
@@ -107,10 +123,11 @@ export async function seed(db: Kysely<Database>): Promise<void> {
     return { file, source, data: parseContentJson(source, file) };
   });
   type Source = (typeof sources)[number];
-  const [catalogueFile, issuesFile, menuFile, sectionsFile, homeFile, descriptionsFile] = sources as [Source, Source, Source, Source, Source, Source];
+  const [catalogueFile, issuesFile, menuFile, sectionsFile, homeFile, descriptionsFile, spanishFile] = sources as [Source, Source, Source, Source, Source, Source, Source];
   const catalogue = readCatalogue(catalogueFile.data, catalogueFile.file);
   const known = new Set(catalogue.games.map((g) => g.slug));
   const descriptions = readDescriptions(descriptionsFile.data, descriptionsFile.file, known);
+  const spanish = readSpanishNames(spanishFile.data, spanishFile.file, known, new Set(catalogue.studios.map((s) => s.slug)));
 
   const issues = readItems(issuesFile.data, 'items', issuesFile.file).map((item, i) => {
     const where = `items[${i}]`;
@@ -178,7 +195,7 @@ export async function seed(db: Kysely<Database>): Promise<void> {
   const version = contentVersion(...sources.map((s) => s.source));
   const now = Date.now();
   await applyContentSet(db, 'games.catalogue', version, now, async (trx) => {
-    await applyCatalogue(trx, now, { catalogue, issues, menu, sections, weeks, homeContent, descriptions });
+    await applyCatalogue(trx, now, { catalogue, issues, menu, sections, weeks, homeContent, descriptions, spanish });
   });
   for (const pool of pools) await seedJackpotPool(db, pool.currency, pool.seedAmount);
 }
@@ -191,6 +208,7 @@ interface CatalogueContent {
   weeks: { game: string; startsAt: number }[];
   homeContent: Record<string, unknown>;
   descriptions: Record<string, Record<string, string>>;
+  spanish: { games: ReadonlyMap<string, string>; studios: ReadonlyMap<string, string> };
 }
 
 async function applyCatalogue(trx: Transaction<Database>, now: number, content: CatalogueContent): Promise<void> {
@@ -198,15 +216,15 @@ async function applyCatalogue(trx: Transaction<Database>, now: number, content: 
   for (const [position, studio] of studios.entries()) {
     await trx
       .insertInto('game_providers')
-      .values({ slug: studio.slug, name: studio.name, tagline: studio.tagline, image: providerImage(studio.slug), position, is_active: 1 })
-      .onConflict((oc) => oc.column('slug').doUpdateSet({ name: studio.name, tagline: studio.tagline, image: providerImage(studio.slug), position, is_active: 1 }))
+      .values({ slug: studio.slug, name: studio.name, name_es: content.spanish.studios.get(studio.slug) ?? null, tagline: studio.tagline, image: providerImage(studio.slug), position, is_active: 1 })
+      .onConflict((oc) => oc.column('slug').doUpdateSet({ name: studio.name, name_es: content.spanish.studios.get(studio.slug) ?? null, tagline: studio.tagline, image: providerImage(studio.slug), position, is_active: 1 }))
       .execute();
   }
   const providers = new Map((await trx.selectFrom('game_providers').select(['id', 'slug']).execute()).map((p) => [p.slug, p.id]));
   for (const [position, game] of catalogueGames.entries()) {
     const providerId = providers.get(game.studio);
     if (providerId === undefined) throw new Error(`game ${game.slug}: unknown studio ${game.studio}`);
-    const values = { title: game.title, provider_id: providerId, image: gameImage(game.slug), engine: game.engine, volatility: game.volatility, description: game.description, is_active: 1, position };
+    const values = { title: game.title, title_es: content.spanish.games.get(game.slug) ?? null, provider_id: providerId, image: gameImage(game.slug), engine: game.engine, volatility: game.volatility, description: game.description, is_active: 1, position };
     await trx
       .insertInto('games')
       .values({ slug: game.slug, ...values, created_at_ms: now })

@@ -9,6 +9,8 @@ export interface GameProvidersTable {
   id: Generated<number>;
   slug: string;
   name: string;
+  /** The name in Spanish; null where the name is a brand that reads the same in every language. */
+  name_es: string | null;
   tagline: string;
   /** Logo path under the web's public folder. */
   image: string;
@@ -21,6 +23,8 @@ export interface GamesTable {
   /** The slug of the game in the studio package's catalogue (`@sweepstack/games/catalogue/games`). */
   slug: string;
   title: string;
+  /** The title in Spanish (operator data, content/games/titles-es.json); null shows `title`. */
+  title_es: string | null;
   provider_id: number;
   /** Tile art path under the web's public folder. */
   image: string;

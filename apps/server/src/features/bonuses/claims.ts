@@ -59,13 +59,14 @@ interface GameRow {
   id: number;
   slug: string;
   title: string;
+  title_es: string | null;
   image: string;
   is_active: number;
 }
 
 async function gamesById(db: Db, ids: number[]): Promise<Map<number, GameRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('games').select(['id', 'slug', 'title', 'image', 'is_active']).where('id', 'in', [...new Set(ids)]).execute();
+  const rows = await db.selectFrom('games').select(['id', 'slug', 'title', 'title_es', 'image', 'is_active']).where('id', 'in', [...new Set(ids)]).execute();
   return new Map(rows.map((r) => [r.id, r]));
 }
 
@@ -77,7 +78,7 @@ function spinBet(game: GameRow | undefined, currency: 'GC' | 'FC', betLevel: num
   return currency === 'FC' ? stake / 100 : stake;
 }
 
-const gameView = (g: GameRow) => ({ id: g.id, slug: g.slug, title: g.title, image: g.image });
+const gameView = (g: GameRow) => ({ id: g.id, slug: g.slug, title: g.title, titleEs: g.title_es, image: g.image });
 
 export function bonusView(grant: BonusGrantWithCampaign, games: Map<number, GameRow>): BonusView {
   const spins = grant.c_bonus_type === 'freeSpins';

@@ -79,8 +79,8 @@ export async function questsData(db: Db, input: { playerId: number | null; nowMs
     const ids = [...new Set(questRuleOf(running).tasks.flatMap((t) => t.gameIds))];
     games = {};
     if (ids.length > 0) {
-      const rows = await db.selectFrom('games').select(['id', 'slug', 'title', 'image']).where('id', 'in', ids).execute();
-      for (const row of rows) games[String(row.id)] = { id: Number(row.id), slug: row.slug, title: row.title, img: row.image };
+      const rows = await db.selectFrom('games').select(['id', 'slug', 'title', 'title_es', 'image']).where('id', 'in', ids).execute();
+      for (const row of rows) games[String(row.id)] = { id: Number(row.id), slug: row.slug, title: row.title, titleEs: row.title_es, img: row.image };
     }
   }
   return {

@@ -85,6 +85,37 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     }
   });
 
+  it('game titles are stored in Spanish beside the English (titleEs), served as `title` in Spanish, and kept in the games cache', async () => {
+    const catalogue = JSON.parse(readFileSync(path.join(ROOT, 'content/games/catalogue.json'), 'utf8')) as { games: { slug: string; title: string }[]; studios: { slug: string; name: string }[] };
+    const spanishFile = JSON.parse(readFileSync(path.join(ROOT, 'content/games/titles-es.json'), 'utf8')) as { games: Record<string, string>; studios: Record<string, string> };
+    // Every game has a Spanish title of its own (the test of Spanish pages fails on an English one).
+    for (const game of catalogue.games) {
+      expect(spanishFile.games[game.slug], game.slug).toBeTruthy();
+      expect(spanishFile.games[game.slug], game.slug).not.toBe(game.title);
+    }
+    const stored = await t.database.db.selectFrom('games').select(['slug', 'title', 'title_es']).where('is_active', '=', 1).execute();
+    expect(stored.map((g) => [g.slug, g.title, g.title_es]).sort()).toEqual(catalogue.games.map((g) => [g.slug, g.title, spanishFile.games[g.slug]]).sort());
+    const english = await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' });
+    const payload = ZGamesResponse.parse(english.json()).data;
+    const reef = payload.games.find((g) => g.slug === 'reef-raiders')!;
+    expect(reef).toMatchObject({ title: 'Reef Raiders', titleEs: 'Asaltantes del Arrecife' });
+    // Studios whose names are brands have no Spanish name: the English one everywhere.
+    for (const provider of payload.providers) expect(provider.titleEs ?? null, provider.slug).toBe(spanishFile.studios[provider.slug] ?? null);
+    for (const url of ['/api/rest/games?groupKey=public&versionApp=2_28_0&locale=es', '/rest/get-game-filters/?locale=es']) {
+      const data = (await t.app.inject({ method: 'GET', url })).json().data as typeof payload;
+      expect(data.games.map((g) => [g.slug, g.title]).sort(), url).toEqual(catalogue.games.map((g) => [g.slug, spanishFile.games[g.slug]]).sort());
+      expect(data.providers.map((p) => p.title).sort(), url).toEqual(catalogue.studios.map((s) => spanishFile.studios[s.slug] ?? s.name).sort());
+    }
+    // The games cache keeps both names, and the operator's, whatever the sender wrote (an entry
+    // stored before the Spanish titles existed gets them on its way out).
+    const planted = { ...payload, games: payload.games.map((g) => ({ ...g, title: 'Planted', titleEs: undefined })) };
+    const url = (verb: 'get' | 'post') => (verb === 'get' ? `/api/rest/games/get-cached-games?groupKey=${GUEST_HASH}` : `/api/rest/games/cached-games?groupKey=${GUEST_HASH}`);
+    expect((await t.app.inject({ method: 'POST', url: url('post'), payload: planted })).statusCode).toBe(200);
+    const cached = (await t.app.inject({ method: 'GET', url: url('get') })).json().data as { games: Record<string, { title: string; titleEs: string | null }> };
+    expect(cached.games[String(reef.id)]).toMatchObject({ title: 'Reef Raiders', titleEs: 'Asaltantes del Arrecife' });
+    await t.database.db.deleteFrom('game_cached_payloads').where('group_key', '=', GUEST_HASH).execute();
+  });
+
   it('GET /rest/get-game-filters/ answers the catalogue with the player\'s favorites', async () => {
     const p = await player();
     const games = (await t.app.inject({ method: 'GET', url: '/api/rest/games?groupKey=public&versionApp=2_28_0' })).json().data.games as { id: number }[];
@@ -198,6 +229,11 @@ describe.each(dialectsUnderTest())('games catalogue on %s', (dialect) => {
     expect(spanish.payload.collections.find((c) => c.key === 'sevens')!.title).toBe('Sietes clásicos');
     expect(spanish.seo?.title).not.toBe(home.seo?.title);
     expect(spanish.payload.banners.map((b) => b.game)).toEqual(home.payload.banners.map((b) => b.game));
+    // The last winners name the game in the page's language.
+    if (won > 0) {
+      expect(home.payload.lastWinners[0]!.gameTitle).toBe('Golden Koi Link');
+      expect(spanish.payload.lastWinners[0]!.gameTitle).toBe('Enlace del Koi Dorado');
+    }
     expect((await t.app.inject({ method: 'GET', url: '/rest/page/home/?locale=xx' })).statusCode).toBe(400);
     if (won > 0) {
       expect(home.payload.lastWinners[0]).toMatchObject({ gameSlug: 'golden-koi-link', amount: won, currency: 'GC' });

@@ -86,7 +86,7 @@ const homePageRoutes: FastifyPluginAsync = async (fastify) => {
           lastWinners: wins.flatMap((w) => {
             const entry = catalogue.byId.get(w.gameId);
             if (!entry) return [];
-            return [{ roundId: w.roundId, name: maskName(w.login), gameId: w.gameId, gameSlug: entry.game.slug, gameTitle: entry.game.title, img: entry.game.img, currency: w.currency, amount: w.amount, jackpot: w.jackpot, createdAtMs: w.createdAtMs }];
+            return [{ roundId: w.roundId, name: maskName(w.login), gameId: w.gameId, gameSlug: entry.game.slug, gameTitle: (locale === 'es' && entry.game.titleEs) || entry.game.title, img: entry.game.img, currency: w.currency, amount: w.amount, jackpot: w.jackpot, createdAtMs: w.createdAtMs }];
           }),
           packages,
           schemaBanners: [],

@@ -26,6 +26,8 @@ export interface GameClientProps {
   /** Smallest unit of the currency. */
   initialBalance: number;
   locale: string;
+  /** The game's title in the page's language (operator data: content/games/titles-es.json in Spanish). */
+  title: string;
   /** The operator's description of the game in the page's language (content/games/descriptions.json). */
   description?: string;
 }
@@ -76,7 +78,7 @@ function initialGrid(game: CatalogueGame): string[][] {
   return reelStrips(game).map((strip, reel) => Array.from({ length: rows }, (_, row) => strip[(reel * 7 + row) % strip.length] ?? ''));
 }
 
-export function GameClient({ game, gameId, session, currency, initialBalance, locale, description }: GameClientProps) {
+export function GameClient({ game, gameId, session, currency, initialBalance, locale, title, description }: GameClientProps) {
   const { t } = useTranslation();
   const math = PUBLISHED_MATH[game.slug];
   const rows = rowsOf(game);
@@ -341,7 +343,7 @@ export function GameClient({ game, gameId, session, currency, initialBalance, lo
     <div className="game-client flex h-dvh flex-col overflow-y-auto text-white [container-type:inline-size]" style={{ background: `radial-gradient(120% 80% at 50% 0%, ${game.palette[0]}55, #0b0a14 70%)` }} data-testid="game-client" data-busy={busy || feature !== null ? 'true' : 'false'} data-spins={spins}>
       <header className="flex items-center gap-3 px-3 py-2">
         <h1 className="min-w-0 flex-1 truncate text-base font-extrabold sm:text-lg">
-          <span className={embedded ? 'sr-only' : ''}>{game.title}</span>
+          <span className={embedded ? 'sr-only' : ''}>{title}</span>
         </h1>
         <p className="text-sm tabular-nums">
           <span className="text-white/75">{t('gameClient.balance')} </span>

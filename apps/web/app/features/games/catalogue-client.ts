@@ -1,19 +1,23 @@
 import type { GamesPayload } from '@sweepstack/contracts/games/catalogue';
 import { http } from '../../lib/http';
+import { localTitle } from './names';
 import type { LobbyGame } from './types';
 
 const VERSION_APP = '2_28_0';
-let loading: Promise<LobbyGame[]> | null = null;
+let loading: Promise<GamesPayload['games']> | null = null;
 
-/** The public catalogue, fetched once per page (the search modal and the game modal need it). */
-export function loadCatalogueGames(): Promise<LobbyGame[]> {
+/**
+ * The public catalogue, fetched once per page (the search modal and the game modal need it), with the
+ * titles in the page's language (`locale`; the payload carries both names, so one fetch serves both).
+ */
+export function loadCatalogueGames(locale: string): Promise<LobbyGame[]> {
   loading ??= http<{ data: GamesPayload }>('/api/rest/games', { query: { groupKey: 'public', versionApp: VERSION_APP } })
-    .then((body) => body.data.games.map((g) => ({ id: g.id, slug: g.slug, title: g.title, img: g.img, volatility: g.volatility, providers: g.providers })))
+    .then((body) => body.data.games)
     .catch((error: unknown) => {
       loading = null;
       throw error;
     });
-  return loading;
+  return loading.then((games) => games.map((g) => ({ id: g.id, slug: g.slug, title: localTitle(g, locale), img: g.img, volatility: g.volatility, providers: g.providers })));
 }
 
 /** A game by slug or numeric id. */

@@ -50,6 +50,7 @@ function useClearGameQuery() {
 
 function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
   const { t } = useTranslation();
+  const { locale } = useRootData();
   const open = useModals((s) => s.open);
   const { balance, mode } = useBalances();
   const clearQuery = useClearGameQuery();
@@ -72,7 +73,7 @@ function GameModal({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
     started.current = true;
     void (async () => {
       try {
-        const found = findCatalogueGame(await loadCatalogueGames(), entry.game ?? '');
+        const found = findCatalogueGame(await loadCatalogueGames(locale), entry.game ?? '');
         if (!found) {
           setError(t('games.modal.notFound'));
           return;
@@ -268,6 +269,7 @@ function MaxBetLimit({ entry, onDone }: { entry: ModalEntry; onDone(): void }) {
 
 function GameSearch({ onDone }: { onDone(): void }) {
   const { t } = useTranslation();
+  const { locale } = useRootData();
   const location = useLocation();
   const localize = useLocalize();
   const [games, setGames] = useState<LobbyGame[] | null>(null);
@@ -279,8 +281,8 @@ function GameSearch({ onDone }: { onDone(): void }) {
     if (typed) setQuery(typed);
   }, []);
   useEffect(() => {
-    loadCatalogueGames().then(setGames, () => setFailed(true));
-  }, []);
+    loadCatalogueGames(locale).then(setGames, () => setFailed(true));
+  }, [locale]);
   const results = useMemo(() => (games ? searchGames(games, query) : []), [games, query]);
   const hrefOf = (slug: string) => {
     const params = new URLSearchParams(location.search);

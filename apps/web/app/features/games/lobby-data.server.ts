@@ -7,6 +7,7 @@ import type { NeutralPlayer } from '../../lib/player-page.server';
 import { loadCachedGames, usesGamesCache } from './games-cache';
 import { contextApiCall, ssrGamesCacheLog, ssrGamesMemory } from './games-cache.server';
 import { ROW_LIMIT, rowsPerSlide } from './rows';
+import { localTitle } from './names';
 import type { CatalogueData, LobbyBanner, LobbyData, LobbyGame } from './types';
 
 export const VERSION_APP = '2_28_0';
@@ -21,8 +22,8 @@ async function getJson<T>(context: AppLoadContext, path: string): Promise<T | nu
   }
 }
 
-/** The lobby's game: what a tile shows; `jackpot` when the game is in the operator's jackpot list (issue key `jackpot`). */
-const toGame = (g: GamesPayload['games'][number], jackpotSlug: string | undefined): LobbyGame => ({ id: g.id, slug: g.slug, title: g.title, img: g.img, volatility: g.volatility, providers: g.providers, ...(jackpotSlug !== undefined && g.issues.includes(jackpotSlug) ? { jackpot: true } : {}) });
+/** The lobby's game: what a tile shows (its title in the page's language); `jackpot` when the game is in the operator's jackpot list (issue key `jackpot`). */
+const toGame = (g: GamesPayload['games'][number], jackpotSlug: string | undefined, locale: Locale): LobbyGame => ({ id: g.id, slug: g.slug, title: localTitle(g, locale), img: g.img, volatility: g.volatility, providers: g.providers, ...(jackpotSlug !== undefined && g.issues.includes(jackpotSlug) ? { jackpot: true } : {}) });
 
 /** Players of a theme with the user-cache flag: the games cache (games-cache.ts), favorites from app init on a hit. */
 async function loadPlayerGames(context: AppLoadContext, appInit: AppInitData | null): Promise<{ data: GamesPayload; favorites: number[] } | null> {
@@ -52,7 +53,7 @@ async function loadNeutralGames(context: AppLoadContext, neutral: NeutralPlayer)
  * with the user-cache flag (the site's theme, which the API's cache endpoints follow), the games cache
  * keyed by app init's playerRestrictionIdsHash.
  */
-export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, appInit: AppInitData | null = null, neutral: NeutralPlayer | null = null): Promise<CatalogueData | null> {
+export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, appInit: AppInitData | null = null, neutral: NeutralPlayer | null = null, locale: Locale = 'en'): Promise<CatalogueData | null> {
   let body: { data: GamesPayload; favorites: number[] | null } | null;
   if (neutral) body = await loadNeutralGames(context, neutral);
   else if (isPlayer && usesGamesCache(context.theme)) body = await loadPlayerGames(context, appInit);
@@ -70,9 +71,9 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, 
   const data = body.data;
   const jackpotSlug = data.issues.find((i) => i.key === 'jackpot')?.slug;
   return {
-    games: data.games.map((g) => toGame(g, jackpotSlug)),
+    games: data.games.map((g) => toGame(g, jackpotSlug, locale)),
     issues: data.issues.map((i) => ({ key: i.key, slug: i.slug, title: i.title, gamesCount: i.gamesCount })),
-    providers: data.providers.map((p) => ({ slug: p.slug, title: p.title, img: p.img, gamesCount: p.gamesCount })),
+    providers: data.providers.map((p) => ({ slug: p.slug, title: localTitle(p, locale), img: p.img, gamesCount: p.gamesCount })),
     issueGamesIds: data.issueGamesIds,
     providerGamesIds: data.providerGamesIds,
     favorites: isPlayer ? (body.favorites ?? []) : null,
@@ -82,7 +83,7 @@ export async function loadCatalogue(context: AppLoadContext, isPlayer: boolean, 
 /** Home and lobby: the home payload plus the catalogue, trimmed to what the rows show. */
 export async function loadLobby(context: AppLoadContext, isPlayer: boolean, options: { maxSections?: number; appInit?: AppInitData | null; locale?: Locale; neutral?: NeutralPlayer | null } = {}): Promise<LobbyData> {
   // Operator texts (banners, collections) come in the page's language, English where there is none.
-  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}&locale=${options.locale ?? 'en'}`), loadCatalogue(context, isPlayer, options.appInit ?? null, options.neutral ?? null)]);
+  const [home, catalogue] = await Promise.all([getJson<HomePageResponse>(context, `/rest/page/home/?versionApp=${VERSION_APP}&locale=${options.locale ?? 'en'}`), loadCatalogue(context, isPlayer, options.appInit ?? null, options.neutral ?? null, options.locale ?? 'en')]);
   const all = new Map((catalogue?.games ?? []).map((g) => [g.id, g]));
   const payload = home?.payload;
   const issues = payload?.games.issues ?? {};

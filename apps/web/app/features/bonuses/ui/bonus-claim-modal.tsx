@@ -8,6 +8,7 @@ import { useModals } from '../../modals/modal-store';
 import { showToast } from '../../toasts/toast-store';
 import { isPendingBonusId } from '../feature';
 import { checkBonus, clearBonusQuery, creditBonus, pendingBonusIdOfAddress } from './bonuses-api';
+import { localTitle } from '../../games/names';
 
 type Phase = { kind: 'checking' } | { kind: 'ready'; bonus: BonusView } | { kind: 'crediting'; bonus: BonusView };
 
@@ -61,7 +62,7 @@ export default function BonusClaimModal({ onDone }: ModalProps) {
       const { data } = await creditBonus(bonus.playerBonusInfo.bonusId, messageId);
       const game = data.game;
       if (data.bonusType === 'freeSpins' && game) {
-        showToast('bonus', t('bonuses.toast.creditedSpins', { count: data.freeSpinsCount ?? 0, game: game.title }), [
+        showToast('bonus', t('bonuses.toast.creditedSpins', { count: data.freeSpinsCount ?? 0, game: localTitle(game, i18n.language) }), [
           { label: t('bonuses.playNow'), onClick: () => useModals.getState().open('game', { game: game.slug, isMoney: bonus.bonusInfo.freeSpinsCurrency === 'FC' }) },
         ]);
       } else {
@@ -101,7 +102,7 @@ export default function BonusClaimModal({ onDone }: ModalProps) {
       </p>
       <Dialog.Title className="text-2xl font-extrabold">{t(spins ? 'bonuses.freeSpins.title' : 'bonuses.freeEntries.title')}</Dialog.Title>
       <Dialog.Description className="text-lg font-bold" data-testid="bonus-claim-offer">
-        {spins ? t('bonuses.freeSpins.offer', { count: info.freeSpinsCount ?? 0, game: game?.title ?? '' }) : t('bonuses.freeEntries.offer', { amount: formatFortuneCoins(info.bonusAmount ?? 0, i18n.language) })}
+        {spins ? t('bonuses.freeSpins.offer', { count: info.freeSpinsCount ?? 0, game: game ? localTitle(game, i18n.language) : '' }) : t('bonuses.freeEntries.offer', { amount: formatFortuneCoins(info.bonusAmount ?? 0, i18n.language) })}
       </Dialog.Description>
       {spins && game && <img src={game.image} alt="" className="mx-auto h-24 w-24 rounded-theme object-cover" loading="lazy" />}
       <p className="text-sm text-muted">{spins ? t('bonuses.freeSpins.terms', { bet, duration: spinsDuration }) : t('bonuses.freeEntries.terms')}</p>

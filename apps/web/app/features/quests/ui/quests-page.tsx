@@ -13,6 +13,7 @@ import { useRootData } from '../../../lib/root-data';
 import { useRealtime } from '../../../lib/use-realtime';
 import { useLocalize } from '../../../lib/use-paths';
 import { loadCatalogueGames } from '../../games/catalogue-client';
+import { localTitle } from '../../games/names';
 import type { LobbyGame } from '../../games/types';
 import type { Route } from './+types/quests-page';
 import { FeaturePageHeader, FeaturePageStatus } from '../../../platform/feature-page-header';
@@ -130,14 +131,14 @@ export default function QuestsPage() {
     void load();
   }, [load]);
   useEffect(() => {
-    if (optimized) void loadCatalogueGames().then(setCatalogue, () => setCatalogue([]));
-  }, [optimized]);
+    if (optimized) void loadCatalogueGames(i18n.language === 'es' ? 'es' : 'en').then(setCatalogue, () => setCatalogue([]));
+  }, [optimized, i18n.language]);
   useRealtime('quest', () => void load());
 
   const locale = i18n.language === 'es' ? 'es' : 'en';
   const gameOf = (id: number): GameInfo | null => {
     const fromAnswer = data?.games?.[String(id)];
-    if (fromAnswer) return fromAnswer;
+    if (fromAnswer) return { id: fromAnswer.id, slug: fromAnswer.slug, title: localTitle(fromAnswer, locale) };
     const fromCatalogue = catalogue?.find((g) => g.id === id);
     return fromCatalogue ? { id, slug: fromCatalogue.slug, title: fromCatalogue.title } : null;
   };
