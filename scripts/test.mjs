@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: typecheck, lint, unit, integration and browser tests, then one closing line with the counts.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 
@@ -47,17 +47,56 @@ run('lint', 'npm', ['run', '--silent', 'lint']);
 // are pure computation (the 10-million-round RTP simulations take most of their time): one worker per
 // core. The integration tests keep the default: their files share one Redis for pushes.
 const workers = { unit: [`--maxWorkers=${Math.max(2, availableParallelism())}`], integration: [] };
-for (const project of ['unit', 'integration']) {
-  const out = path.join(resultsDir, `${project}.json`);
-  run(`${project} tests`, 'npx', ['vitest', 'run', '--project', project, ...workers[project], '--reporter=default', '--reporter=json', `--outputFile=${out}`]);
-  countVitest(out);
+const vitestArgs = (project) => ['vitest', 'run', '--project', project, ...workers[project], '--reporter=default', '--reporter=json', `--outputFile=${path.join(resultsDir, `${project}.json`)}`];
+run('unit tests', 'npx', vitestArgs('unit'));
+countVitest(path.join(resultsDir, 'unit.json'));
+
+// INTEGRATION_BESIDE_BROWSER=1 (.ci/run): the integration tests run beside the browser tests instead of
+// before them (the browser tests wait on Chromium and timers most of the time, leaving a core idle);
+// their output goes to test-results/integration.log, printed once the browser tests end, and
+// test-results/integration-tests.done is written when they end (.ci/run starts its PostgreSQL run then).
+const integrationBeside = process.env.INTEGRATION_BESIDE_BROWSER === '1';
+let integrationDone = Promise.resolve();
+if (integrationBeside) {
+  // The web build first: integration tests serve it and the browser tests would build it at their start.
+  run('web build', 'node', ['scripts/ensure-build.mjs']);
+  process.stdout.write('\n== integration tests (beside the browser tests; output after them) ==\n');
+  const started = Date.now();
+  const log = openSync(path.join(resultsDir, 'integration.log'), 'w');
+  const child = spawn('npx', vitestArgs('integration'), { cwd: root, stdio: ['ignore', log, log], env: process.env });
+  integrationDone = new Promise((resolve) => {
+    child.on('error', (error) => process.stdout.write(`integration tests: ${error.message}\n`));
+    child.on('close', (code) => {
+      closeSync(log);
+      const seconds = Math.round((Date.now() - started) / 1000);
+      timings.push(['integration tests (beside the browser tests)', seconds]);
+      if (code !== 0) failures.push('integration tests');
+      writeFileSync(path.join(resultsDir, 'integration-tests.done'), `${code} ${seconds}\n`);
+      resolve();
+    });
+  });
+} else {
+  run('integration tests', 'npx', vitestArgs('integration'));
 }
 
 // A marker for .ci/run, which starts the PostgreSQL and Redis integration run beside the browser tests
 // (they wait on the browser and timers most of the time, leaving a core idle).
 writeFileSync(path.join(resultsDir, 'browser-tests.started'), `${new Date().toISOString()}\n`);
-const e2e = timed('browser tests', () => spawnSync('node', ['scripts/e2e.mjs'], { cwd: root, stdio: 'inherit', env: process.env }));
+const e2eStarted = Date.now();
+const e2e = await new Promise((resolve) => {
+  const child = spawn('node', ['scripts/e2e.mjs'], { cwd: root, stdio: 'inherit', env: process.env });
+  child.on('close', (status) => resolve({ status }));
+});
+const e2eSeconds = Math.round((Date.now() - e2eStarted) / 1000);
+timings.push(['browser tests', e2eSeconds]);
+process.stdout.write(`== browser tests: ${e2eSeconds} s ==\n`);
 if (e2e.status !== 0) failures.push('browser tests');
+await integrationDone;
+if (integrationBeside) {
+  process.stdout.write('\n== integration tests (run beside the browser tests) ==\n');
+  process.stdout.write(readFileSync(path.join(resultsDir, 'integration.log'), 'utf8'));
+}
+countVitest(path.join(resultsDir, 'integration.json'));
 const e2eReport = path.join(resultsDir, 'e2e.json');
 if (existsSync(e2eReport)) {
   const stats = JSON.parse(readFileSync(e2eReport, 'utf8')).stats ?? {};
