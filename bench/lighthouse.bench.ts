@@ -23,6 +23,8 @@ interface Scores {
   fcpMs: number;
   lcpMs: number;
   tbtMs: number;
+  /** Cumulative layout shift (observed, not simulated: a web font swapping in after first paint moves text). */
+  cls: number;
   lcpElement: string;
   /** Lighthouse's diagnostics: where the main thread went and what the scripts cost. */
   diagnostics: string;
@@ -87,6 +89,7 @@ async function lighthouseRun(url: string, port: number, cookie?: string, keepSto
     fcpMs: ms('first-contentful-paint'),
     lcpMs: ms('largest-contentful-paint'),
     tbtMs: ms('total-blocking-time'),
+    cls: Math.round((audits?.['cumulative-layout-shift']?.numericValue ?? 0) * 1000) / 1000,
     lcpElement: (lcpItems?.[0]?.items?.[0]?.node?.snippet ?? '?').slice(0, 80),
     diagnostics: diagnosticsOf(audits ?? {}),
   };
@@ -224,7 +227,7 @@ async function documentGzipBytes(url: string, cookie?: string): Promise<{ html: 
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const figures = (s: Scores) => `FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, LCP element ${s.lcpElement}`;
+const figures = (s: Scores) => `FCP ${s.fcpMs} ms, LCP ${s.lcpMs} ms, TBT ${s.tbtMs} ms, CLS ${s.cls}, LCP element ${s.lcpElement}`;
 
 /**
  * Sum of the gzipped sizes of every script the page loads at start: the module paths it names (in

@@ -208,6 +208,27 @@ test('the shared header is whole on a phone in every theme, in Spanish: sign-in 
   expect(problems).toEqual([]);
 });
 
+test('each theme preloads its two font files: the very files its text uses, there before first paint, so no text moves when they swap in', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const problems: string[] = [];
+  for (const theme of THEMES) {
+    // A page of its own per theme: fonts another theme's page left in the cache would count as loaded.
+    const page = await guestPage(browser, 390, 844);
+    const response = await page.goto(`/?theme=${theme}`);
+    await page.evaluate(() => document.fonts.ready);
+    // The preloads travel in the document's Link header (no bytes of HTML or JavaScript).
+    const links = (response?.headers().link ?? '').split(/,\s*(?=<)/).filter((l) => /;\s*rel=preload/.test(l) && /;\s*as=font/.test(l));
+    const preloaded = links.map((l) => /^<([^>]+)>/.exec(l)?.[1] ?? '').sort();
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('.woff2')).sort());
+    // A preload the page does not use (or a file it uses and does not preload) would be a wasted or a late download.
+    if (preloaded.length === 0 || preloaded.length > 2) problems.push(`${theme}: ${preloaded.length} font preloads`);
+    if (JSON.stringify(preloaded) !== JSON.stringify(loaded)) problems.push(`${theme}: preloaded ${preloaded.join(', ')}; loaded ${loaded.join(', ')}`);
+    if (!links.every((l) => /;\s*crossorigin/.test(l))) problems.push(`${theme}: a font preload without crossorigin (fetched twice)`);
+    await page.context().close();
+  }
+  expect(problems).toEqual([]);
+});
+
 test('no blank blocks while scrolling the lobby fast: every row in view has its tiles', async ({ page }) => {
   test.setTimeout(90_000);
   await signUp(page, uniqueEmail('scroll'));
