@@ -78,10 +78,12 @@ export const ZServerEnv = z.object({
    */
   GUEST_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
   /**
-   * The same for the signed-in lobby's player-neutral render (docs/page-serving.md, "Session 11"); 0
-   * turns it off (every lobby renders in full).
+   * The signed-in lobby's player-neutral render (docs/page-serving.md, "Session 11"): the age of its
+   * live figures (last winners, the game of the week) after which it is rendered again, in the
+   * background while the stored page is still answered; a content change does so within
+   * CONTENT_CHECK_INTERVAL_MS whatever this says. 0 turns the cache off (every lobby renders in full).
    */
-  PLAYER_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  PLAYER_PAGE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(30_000),
   /**
    * How often a server checks the content fingerprint (content_sets) for edits made by any node: the
    * longest time an operator's change takes to show everywhere (docs/page-serving.md).

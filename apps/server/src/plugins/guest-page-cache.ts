@@ -102,6 +102,8 @@ function parseCookieHeader(header: string | undefined): Map<string, string> | nu
 export function guestPageKey(request: FastifyRequest): { key: string; headers: Record<string, string>; localeCookie: string | null } | null {
   if (request.method !== 'GET' || request.url.includes('?')) return null;
   const headers = request.headers;
+  // The player page cache's background render (player-page-cache.ts) is not a guest's page.
+  if (headers[PAGE_REFRESH_HEADER] !== undefined) return null;
   if (!(headers.accept ?? '').includes('text/html')) return null;
   const cookies = parseCookieHeader(headers.cookie);
   if (!cookies || cookies.has(SESSION_COOKIE)) return null;
@@ -130,6 +132,9 @@ export function guestPageKey(request: FastifyRequest): { key: string; headers: R
   }
   return { key, headers: kept, localeCookie: remembered ? null : language };
 }
+
+/** Marks the player page cache's background render of a page (an in-process request): never a guest page. */
+export const PAGE_REFRESH_HEADER = 'x-sweepstack-page-refresh';
 
 /** How long a request waits for another request's render of the same page before rendering it too. */
 const COALESCE_WAIT_MS = 10_000;

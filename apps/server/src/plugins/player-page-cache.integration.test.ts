@@ -42,6 +42,17 @@ async function newPlayer(t: TestApp, email: string): Promise<Player> {
   return { cookie, uuid, email, login: init.login, balance: { tourPoints: init.playerInfo.playerBalance.tourPoints, entries: init.playerInfo.playerBalance.entries } };
 }
 
+/** Asks until the answer comes from the cache as `expected` (a background render is being stored). */
+async function untilCache(ask: () => ReturnType<typeof lobby>, expected: string) {
+  let res = await ask();
+  for (let i = 0; i < 100 && cacheOf(res) !== expected; i++) {
+    await sleep(50);
+    res = await ask();
+  }
+  expect(cacheOf(res)).toBe(expected);
+  return res;
+}
+
 describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
   let a: TestApp;
   let b: TestApp;
@@ -104,15 +115,33 @@ describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
     expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
   });
 
-  it('renders a stored page again once its time has passed', async () => {
+  it('past its time a stored page is answered at once while its replacement renders in the background, holding nobody\'s data', async () => {
     expect(cacheOf(await lobby(a, one.cookie))).toBe('hit');
     clock.advance(TTL_MS - 1);
     expect(cacheOf(await lobby(a, two.cookie))).toBe('hit');
     clock.advance(2);
-    const renewed = await lobby(a, two.cookie);
-    expect(cacheOf(renewed)).toBe('miss');
-    expect(split(renewed.body).data.player).toMatchObject({ email: two.email });
-    expect(cacheOf(await lobby(a, one.cookie))).toBe('hit');
+    // No player waits for the render: the stored page answers, with this player's own data.
+    const stale = await lobby(a, two.cookie);
+    expect(cacheOf(stale)).toBe('stale');
+    expect(split(stale.body).data.player).toMatchObject({ email: two.email });
+    const renewed = await untilCache(() => lobby(a, one.cookie), 'hit');
+    expect(split(renewed.body).data.player).toMatchObject({ email: one.email });
+    // Stored afresh (a page still stored from before would be past its time again).
+    clock.advance(TTL_MS - 10);
+    expect(cacheOf(await lobby(a, two.cookie))).toBe('hit');
+    // The background render (started from player two's request) stored nobody's data.
+    for (const who of [one, two]) for (const value of [who.email, who.login, who.uuid]) expect(split(renewed.body).stored).not.toContain(value);
+  });
+
+  it('a visitor cannot pass for a background render: an unknown refresh token is an ordinary request', async () => {
+    const res = await a.app.inject({ method: 'GET', url: '/lobby/', headers: { accept: 'text/html', 'user-agent': 'Mozilla/5.0 (test)', 'x-sweepstack-page-refresh': 'made-up', cookie: `i18n_redirected=en; cookie_control_consent=true; ${one.cookie}` } });
+    expect(res.statusCode).toBe(200);
+    // Served as any player's lobby (a hit once stored), never as a background render.
+    expect(['hit', 'miss']).toContain(cacheOf(res));
+    expect(split(res.body).data.player).toMatchObject({ email: one.email });
+    // Without a session it is sent home, as any signed-out lobby request.
+    const guest = await a.app.inject({ method: 'GET', url: '/lobby/', headers: { accept: 'text/html', 'x-sweepstack-page-refresh': 'made-up', cookie: 'i18n_redirected=en' } });
+    expect(guest.statusCode).toBe(302);
   });
 
   it('keeps Spanish apart, and renders in full what it does not serve (a query string, no session, a stale one)', async () => {
@@ -147,12 +176,58 @@ describe.each(dialectsUnderTest())('player page cache on %s', (dialect) => {
       await touchContentSet(trx, 'translations', Date.now());
     });
     let seen = '';
+    const answers: unknown[] = [];
     // The bound is CHECK_MS plus a render; the loop only gives a loaded machine room.
     for (let i = 0; i < 50 && !seen.includes('Fresh from the operator!'); i++) {
-      seen = (await lobby(b, two.cookie)).body;
+      const res = await lobby(b, two.cookie);
+      seen = res.body;
+      answers.push(cacheOf(res));
       if (!seen.includes('Fresh from the operator!')) await sleep(CHECK_MS);
     }
     expect(seen).toContain('Fresh from the operator!');
     expect(split(seen).data.player).toMatchObject({ email: two.email });
+    // The edit was noticed by an answer that kept the stored page (no player waited for the new
+    // render), then the new render was stored: served to the other player from the cache.
+    expect(answers).toContain('stale');
+    const other = await lobby(b, one.cookie);
+    expect(cacheOf(other)).toBe('hit');
+    expect(other.body).toContain('Fresh from the operator!');
+    for (const who of [one, two]) for (const value of [who.email, who.login, who.uuid]) expect(split(other.body).stored).not.toContain(value);
+  });
+});
+
+// The player home `/` of the themes without a lobby (tao, funrize) is the lobby: served the same way.
+describe.each(dialectsUnderTest())('player home from the cache in a theme without a lobby on %s', (dialect) => {
+  let t: TestApp;
+  let one: Player;
+  let two: Player;
+  beforeAll(async () => {
+    ensureWebBuild();
+    t = await createTestApp(dialect, { seed: true, env: { ...env, THEME: 'funrize' }, web: 'production' });
+    one = await newPlayer(t, 'home-cache-one@example.com');
+    two = await newPlayer(t, 'home-cache-two@example.com');
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('serves `/` and `/es/` to players from one neutral render each, with each player\'s own data', async () => {
+    for (const url of ['/', '/es/']) {
+      const first = await lobby(t, one.cookie, { url });
+      const second = await lobby(t, two.cookie, { url });
+      expect([first.statusCode, second.statusCode], url).toEqual([200, 200]);
+      expect([cacheOf(first), cacheOf(second)], url).toEqual(['miss', 'hit']);
+      const pages = [split(first.body), split(second.body)];
+      expect(pages[0]!.stored).toBe(pages[1]!.stored);
+      expect(pages[0]!.stored).toContain('id="welcome-title"');
+      for (const who of [one, two]) for (const value of [who.email, who.login, who.uuid]) expect(pages[0]!.stored, url).not.toContain(value);
+      expect(pages[0]!.data.player).toMatchObject({ email: one.email });
+      expect(pages[1]!.data.player).toMatchObject({ email: two.email });
+    }
+    // A guest's home is the guest page (the guest cache's), never the players' one.
+    const guest = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html', cookie: 'i18n_redirected=en' } });
+    expect(guest.statusCode).toBe(200);
+    expect(guest.body).not.toContain(SCRIPT);
+    expect(guest.body).not.toContain('id="welcome-title"');
   });
 });

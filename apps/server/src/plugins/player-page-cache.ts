@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
+import { playerHomePath, type ThemeId } from '@sweepstack/contracts/themes';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { closeWith, openStream, type OpenStream } from '../lib/appendable-compression';
 import { contentCache } from '../lib/content-cache';
-import { guestPageKey } from './guest-page-cache';
+import { guestPageKey, PAGE_REFRESH_HEADER } from './guest-page-cache';
 import { SESSION_COOKIE } from './session';
 
 /**
@@ -15,10 +17,17 @@ import { SESSION_COOKIE } from './session';
  * guest page key), with only the neutral fields in its load context, so no player's data can reach
  * it. A request without a live session, with a query string or with a cookie the key does not
  * know is not served from here (the full render answers it as before).
+ *
+ * A stored page is served while the content fingerprint it was rendered under is current and its live
+ * figures (last winners, the game of the week) are younger than the ttl. Past either, the stored page
+ * is still answered at once while one render of its replacement runs in the background (an in-process
+ * request of its own, so no player waits for it); a failed replacement drops the stored page.
  */
 
-/** The pages served from this cache: the lobby, in English and Spanish. */
-const PATHS = new Set(['/lobby/', '/es/lobby/']);
+/** The pages served from this cache: the lobby, in English and Spanish, and the player home where it is the lobby (tao, funrize). */
+export function playerPagePaths(theme: ThemeId): ReadonlySet<string> {
+  return new Set(['/lobby/', '/es/lobby/', ...(playerHomePath(theme) === '/' ? ['/', '/es/'] : [])]);
+}
 /** Where the player's script goes: before the document's last `</body>`. */
 const BODY_END = Buffer.from('</body>');
 const COALESCE_WAIT_MS = 10_000;
@@ -40,8 +49,6 @@ interface Entry {
   tail: Buffer;
   /** The head compressed once per encoding (made on first use), left open for the end. */
   open: Partial<Record<'br' | 'gzip', OpenStream>>;
-  /** When a request began rendering its replacement (the others keep this one meanwhile). */
-  refreshingSinceMs: number | null;
 }
 
 export interface PlayerPagePending {
@@ -72,9 +79,9 @@ export function neutralRenderSendsSession(apiPath: string): boolean {
 }
 
 /** The lobby request without its session cookie, as the guest page key sees it, or null when not eligible. */
-function baseKey(request: FastifyRequest) {
+function baseKey(request: FastifyRequest, paths: ReadonlySet<string>) {
   const url = request.url;
-  if (request.method !== 'GET' || !PATHS.has(url)) return null;
+  if (request.method !== 'GET' || !paths.has(url)) return null;
   const cookieHeader = request.headers.cookie;
   if (typeof cookieHeader !== 'string') return null;
   const parts = cookieHeader.split(';');
@@ -98,13 +105,18 @@ function baseKey(request: FastifyRequest) {
 export class PlayerPageCache {
   private readonly entries = new Map<string, Entry>();
   private readonly rendering = new Map<string, Promise<Entry | null>>();
+  /** Background renders waiting for their in-process request, by the request's one-time token. */
+  private readonly refreshes = new Map<string, { pending: PlayerPagePending; headers: Record<string, string> }>();
+  private readonly paths: ReadonlySet<string>;
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly web: () => Promise<PlayerPageWeb | null>,
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
-  ) {}
+  ) {
+    this.paths = playerPagePaths(app.deps.config.THEME);
+  }
 
   get size(): number {
     return this.entries.size;
@@ -112,7 +124,20 @@ export class PlayerPageCache {
 
   async onRequest(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
     request.playerPageCache = null;
-    const base = baseKey(request);
+    const token = request.headers[PAGE_REFRESH_HEADER];
+    if (token !== undefined) {
+      const refresh = typeof token === 'string' ? this.refreshes.get(token) : undefined;
+      delete request.raw.headers[PAGE_REFRESH_HEADER];
+      // Not one of ours (a visitor's header): an ordinary request, which the guest cache has passed by.
+      if (refresh) {
+        this.refreshes.delete(token as string);
+        request.playerPageCache = refresh.pending;
+        this.strip(request, refresh.headers);
+        reply.header('x-page-cache', 'refresh');
+        return undefined;
+      }
+    }
+    const base = baseKey(request, this.paths);
     if (!base) return undefined;
     // A missing or stale session renders in full (its redirect and cleared cookie, as before).
     const player = await request.getPlayer();
@@ -130,20 +155,26 @@ export class PlayerPageCache {
     const encoding = (/\bbr\b/.test(request.headers['accept-encoding'] ?? '') ? 'br' : /\bgzip\b/.test(request.headers['accept-encoding'] ?? '') ? 'gzip' : '') as PlayerPagePending['encoding'];
     const now = deps.clock.nowMs();
     const entry = this.entries.get(key);
-    if (entry && entry.stamp === snapshot.stamp) {
-      const age = now - entry.storedAtMs;
-      // Past its time one request renders the replacement; the others keep the stored page for at
-      // most one more ttl meanwhile (as the guest page cache does).
-      const refreshing = entry.refreshingSinceMs !== null && now - entry.refreshingSinceMs < this.ttlMs;
-      if (age < this.ttlMs || (refreshing && age < 2 * this.ttlMs)) return this.send(reply, entry, encoding, script, 'hit');
-      entry.refreshingSinceMs = now;
-    } else {
-      const inflight = this.rendering.get(key);
-      if (inflight) {
-        const rendered = await inflight;
-        if (rendered && rendered.stamp === snapshot.stamp) return this.send(reply, rendered, encoding, script, 'shared');
-      }
+    if (entry) {
+      if (entry.stamp === snapshot.stamp && now - entry.storedAtMs < this.ttlMs) return this.send(reply, entry, encoding, script, 'hit');
+      // The content changed or the live figures are past their time: this answer (and those until
+      // the replacement is stored) keeps the stored page; the replacement renders in the background.
+      if (!this.rendering.has(key)) this.refresh(key, request.url, base.headers, { neutral: parts.neutral, cookie, stamp: snapshot.stamp }, entry);
+      return this.send(reply, entry, encoding, script, 'stale');
     }
+    const inflight = this.rendering.get(key);
+    if (inflight) {
+      const rendered = await inflight;
+      if (rendered && rendered.stamp === snapshot.stamp) return this.send(reply, rendered, encoding, script, 'shared');
+    }
+    request.playerPageCache = this.begin(key, { neutral: parts.neutral, cookie, stamp: snapshot.stamp }, encoding, script);
+    this.strip(request, base.headers);
+    reply.header('x-page-cache', 'miss');
+    return undefined;
+  }
+
+  /** A render of `key` begins: requests arriving meanwhile wait for it (at most COALESCE_WAIT_MS). */
+  private begin(key: string, input: Pick<PlayerPagePending, 'neutral' | 'cookie' | 'stamp'>, encoding: PlayerPagePending['encoding'], script: string): PlayerPagePending {
     let settle: (entry: Entry | null) => void = () => undefined;
     const render = new Promise<Entry | null>((resolve) => {
       const timer = setTimeout(() => resolve(null), COALESCE_WAIT_MS);
@@ -156,14 +187,38 @@ export class PlayerPageCache {
     void render.then(() => {
       if (this.rendering.get(key) === render) this.rendering.delete(key);
     });
-    request.playerPageCache = { neutral: parts.neutral, cookie, key, stamp: snapshot.stamp, encoding, script, settle };
-    // The render sees the guest key's headers only: no session, no other cookie, no compression (done here).
+    return { ...input, key, encoding, script, settle };
+  }
+
+  /** The render sees the guest key's headers only: no session, no other cookie, no compression (done here). */
+  private strip(request: FastifyRequest, headers: Record<string, string>): void {
     const raw = request.raw.headers;
-    for (const name of Object.keys(raw)) if (!(name in base.headers)) delete raw[name];
-    Object.assign(raw, base.headers);
+    for (const name of Object.keys(raw)) if (!(name in headers)) delete raw[name];
+    Object.assign(raw, headers);
     delete raw['accept-encoding'];
-    reply.header('x-page-cache', 'miss');
-    return undefined;
+  }
+
+  /**
+   * Renders the replacement of a stale page in the background: an in-process request of the page
+   * with the guest key's headers and a one-time token, which `onRequest` turns into this render's
+   * pending state (the same stripped request and neutral context as a miss). If it stores nothing
+   * (an error, a page that may not be stored, no answer within COALESCE_WAIT_MS), the stale page is
+   * dropped: the next request renders in full.
+   */
+  private refresh(key: string, url: string, headers: Record<string, string>, input: Pick<PlayerPagePending, 'neutral' | 'cookie' | 'stamp'>, stale: Entry): void {
+    const pending = this.begin(key, input, '', '');
+    const token = randomBytes(18).toString('base64url');
+    this.refreshes.set(token, { pending, headers });
+    void this.rendering.get(key)!.then((stored) => {
+      if (!stored && this.entries.get(key) === stale) this.entries.delete(key);
+    });
+    this.app
+      .inject({ method: 'GET', url, headers: { ...headers, [PAGE_REFRESH_HEADER]: token } })
+      .catch(() => undefined)
+      .finally(() => {
+        this.refreshes.delete(token);
+        pending.settle(null);
+      });
   }
 
   /** onSend of the page route: stores the neutral render and answers it with this player's script. */
@@ -204,7 +259,7 @@ export class PlayerPageCache {
       if (value === undefined || UNSTORED_HEADERS.has(name)) continue;
       stored[name] = Array.isArray(value) ? value.map(String) : String(value);
     }
-    return { stamp: pending.stamp, storedAtMs: this.app.deps.clock.nowMs(), headers: stored, head: body.subarray(0, at), tail: body.subarray(at), open: {}, refreshingSinceMs: null };
+    return { stamp: pending.stamp, storedAtMs: this.app.deps.clock.nowMs(), headers: stored, head: body.subarray(0, at), tail: body.subarray(at), open: {} };
   }
 
   /** Sets the answer's headers and returns its body: the stored page with this player's script. */
@@ -222,7 +277,7 @@ export class PlayerPageCache {
     return closeWith(open, end);
   }
 
-  private send(reply: FastifyReply, entry: Entry, encoding: PlayerPagePending['encoding'], script: string, how: 'hit' | 'shared'): FastifyReply {
+  private send(reply: FastifyReply, entry: Entry, encoding: PlayerPagePending['encoding'], script: string, how: 'hit' | 'shared' | 'stale'): FastifyReply {
     reply.status(200).headers(entry.headers).header('x-page-cache', how);
     return reply.send(this.answer(reply, entry, encoding, script));
   }

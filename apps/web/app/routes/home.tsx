@@ -100,11 +100,15 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return root.player ? <PlayerLobby lobby={loaderData} /> : <GuestHome lobby={loaderData} />;
 }
 
-/** The home payload and the catalogue, rendered on the server (no client fetch for the rows). */
+/**
+ * The home payload and the catalogue, rendered on the server (no client fetch for the rows); a
+ * player's home in themes without a lobby is the lobby, served like it from its player-neutral render
+ * (docs/page-serving.md).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const session = await getSession(request, context);
   const { locale } = localeFromPath(new URL(request.url).pathname);
-  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS, locale } : { appInit: session.appInit, locale });
+  return loadLobby(context, !session.isGuest, session.isGuest ? { maxSections: GUEST_SECTIONS, locale } : { appInit: session.appInit, locale, neutral: session.neutral });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => metaTitle(matches, 'home.hero.kicker');
