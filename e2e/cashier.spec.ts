@@ -146,8 +146,12 @@ test('purchase limits: a lower limit applies at once, a raise waits 24 hours', a
 
 test('the preset package modal opens for an active player and buys its package', async ({ page }) => {
   await signUp(page, uniqueEmail('preset'));
+  // Leave the player home before the cookie goes: its own count (5 s after load) would otherwise set the
+  // cookie again when it ends after the clearing, and the next load would then open nothing.
+  await page.evaluate(() => window.location.assign('about:blank'));
+  await page.waitForURL('about:blank');
   await page.context().clearCookies({ name: 'presetPackageModal' });
-  await page.reload();
+  await page.goto('/lobby/');
   const modal = page.getByTestId('modal-preset-package');
   await expect(modal).toBeVisible({ timeout: 10_000 });
   // A new player is offered the welcome offer first (docs/features/promo-offers.md).

@@ -8,7 +8,7 @@ test('a guest signs up, sees both balances, switches to Spanish and back, signs 
   await page.getByRole('link', { name: 'Sign Up' }).first().click();
   await expect(page).toHaveURL(/\/signup\/?/);
 
-  await signUp(page, uniqueEmail('journey'));
+  await signUp(page, uniqueEmail('journey'), undefined, { throughForm: true });
 
   const gold = page.getByTestId('balance-gold');
   const fortune = page.getByTestId('balance-fortune');
