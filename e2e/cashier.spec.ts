@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './helpers';
+import { clearPresetPackageCookie, signUp, uniqueEmail } from './helpers';
 
 const OPERATOR = { email: 'operator@e2e.sweepstack.local', password: 'E2e-Operator-2026!' };
 
@@ -146,11 +146,7 @@ test('purchase limits: a lower limit applies at once, a raise waits 24 hours', a
 
 test('the preset package modal opens for an active player and buys its package', async ({ page }) => {
   await signUp(page, uniqueEmail('preset'));
-  // Leave the player home before the cookie goes: its own count (5 s after load) would otherwise set the
-  // cookie again when it ends after the clearing, and the next load would then open nothing.
-  await page.evaluate(() => window.location.assign('about:blank'));
-  await page.waitForURL('about:blank');
-  await page.context().clearCookies({ name: 'presetPackageModal' });
+  await clearPresetPackageCookie(page);
   await page.goto('/lobby/');
   const modal = page.getByTestId('modal-preset-package');
   await expect(modal).toBeVisible({ timeout: 10_000 });

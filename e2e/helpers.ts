@@ -101,6 +101,17 @@ export async function skipPresetPackageModal(page: Page): Promise<void> {
 }
 
 /**
+ * Clears the preset package cookie with no page of the app open, for a journey that wants the modal on
+ * its next load: the page it leaves has its own 5 s count running (the player home right after signUp),
+ * which would set the cookie again if it ended after the clearing.
+ */
+export async function clearPresetPackageCookie(page: Page): Promise<void> {
+  await page.evaluate(() => window.location.assign('about:blank'));
+  await page.waitForURL('about:blank');
+  await page.context().clearCookies({ name: 'presetPackageModal' });
+}
+
+/**
  * Features' welcome modals open once per day 5 s after load (spec §9; the daily login prize is one):
  * journeys that are not about them mark today's as already shown (app/platform/feature-timers.ts).
  */

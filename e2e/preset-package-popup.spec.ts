@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { signUp, uniqueEmail } from './helpers';
+import { clearPresetPackageCookie, signUp, uniqueEmail } from './helpers';
 
 /**
  * The preset package modal's pop-up offer (docs/features/promo-offers.md): a player for whom the welcome
@@ -27,7 +27,7 @@ test('a player past the welcome offer is offered the daily deal with its picture
   const init = (await (await page.request.get('/rest/app/init/')).json()) as { data: { popupPresetPackages: { id: string }[] } };
   expect(init.data.popupPresetPackages.map((p) => p.id)).toContain('daily-deal');
 
-  await page.context().clearCookies({ name: 'presetPackageModal' });
+  await clearPresetPackageCookie(page);
   await page.goto('/es/lobby/');
   const modal = page.getByTestId('modal-preset-package');
   await expect(modal).toBeVisible({ timeout: 15_000 });

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, signUp, skipPresetPackageModal, skipSignupGift, skipWelcomeModals, uniqueEmail, waitForHydration } from './helpers';
+import { acceptCookies, clearPresetPackageCookie, signUp, skipPresetPackageModal, skipSignupGift, skipWelcomeModals, uniqueEmail, waitForHydration } from './helpers';
 
 /** Promo offers (docs/features/promo-offers.md): a promo link applied after sign-up, and the welcome offer. */
 
@@ -54,7 +54,7 @@ test('a guest follows a promo offer link, signs up, and the link opens the cash 
 test('a new player is offered the welcome offer first (in Spanish too) and buys it by keyboard', async ({ page }) => {
   await signUp(page, uniqueEmail('promo-welcome'));
   // The welcome offer is the preset package modal for a player without a purchase.
-  await page.context().clearCookies({ name: 'presetPackageModal' });
+  await clearPresetPackageCookie(page);
   await page.goto('/es/lobby/');
   const modal = page.getByTestId('modal-preset-package');
   await expect(modal).toBeVisible({ timeout: 15_000 });
