@@ -49,7 +49,7 @@ test('a quest task completes from the game it names, live, in Spanish on a phone
     const day0 = page.getByTestId('quest-day-0');
     await expect(page.getByRole('heading', { level: 1, name: 'Misiones' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Ruta del puerto' })).toBeVisible();
-    await expect(day0).toContainText('Juega 2 rondas de Lucky Lantern Classic');
+    await expect(day0).toContainText('Juega 2 rondas de Clásico Farol de la Suerte');
     await expect(day0).toContainText('250 GC');
     await expect(page.getByTestId('quest-day-1')).toContainText('Completa el día anterior para abrirlo');
     expect(await seriousViolations(page)).toEqual([]);

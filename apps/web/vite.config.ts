@@ -68,7 +68,7 @@ function serverChecks(): Plugin {
  * theirs (JavaScript for `/` at or below 145 KB gzipped, issue 12).
  */
 const FIRST_LOAD =
-  /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|responsible-play[\\/](?!reality-check-launcher)|(account|kyc|redeem|game-client|auth)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues|signin|signup|reset|register|registration-complete|geoblock|legal-page)\.|layouts[\\/](auth|geoblock)\.|lib[\\/]realtime\.)|content[\\/]translations/;
+  /apps[\\/]web[\\/](app|content)[\\/](?!features[\\/]modals[\\/]modal-stack|features[\\/](cash[\\/](?!cash-launcher)|responsible-play[\\/](?!reality-check-launcher)|(account|kyc|redeem|game-client|auth)[\\/])|features[\\/]games[\\/](game-modals|catalogue-client|virtual-grid|category-nav|names)\.|routes[\\/](account|responsible-play|game-client|fairness|library|issues|signin|signup|reset|register|registration-complete|geoblock|legal-page)\.|layouts[\\/](auth|geoblock)\.|lib[\\/]realtime\.)|content[\\/]translations/;
 /**
  * What no first-load page needs: the feature declarations and their registry (the server renders
  * with them; the browser loads them with the modal stack, its backdrop rules, or for a deep link),
@@ -93,7 +93,8 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|zustand|cookie|set-cookie-parser|html-parse-stringify|void-elements|use-sync-external-store)[\\/]/, priority: 2 },
             // Lazy parts stay out: the cash widget, the account pages, the real-time client (socket.io), the
             // game client, the game modals, the reality check (all but its launcher), the catalogue
-            // pages other than home and lobby, and the feature declarations with their components.
+            // pages other than home and lobby, the game-title helper (games/names.ts, used by lazy parts
+            // only), and the feature declarations with their components.
             {
               name: 'app',
               test: (id: string) => FIRST_LOAD.test(id) && !FEATURE_PARTS.test(id),
