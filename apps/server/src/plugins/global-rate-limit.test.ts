@@ -10,7 +10,7 @@ function hit(counter: MemoryWindowCounter, key: string, windowMs = 1000): Window
 }
 
 describe('the site-wide rate limit', () => {
-  it('counts per key in fixed windows, and forgets the least recently counted key past its bound', () => {
+  it('counts per key in fixed windows, and forgets the window opened longest ago past its bound', () => {
     let now = 10_000;
     const counter = new MemoryWindowCounter(() => now, 2);
     expect(hit(counter, 'a')).toEqual({ current: 1, ttlMs: 1000 });
@@ -19,10 +19,10 @@ describe('the site-wide rate limit', () => {
     expect(hit(counter, 'b').current).toBe(1);
     now += 600; // a's window has ended: the next hit opens a new one
     expect(hit(counter, 'a')).toEqual({ current: 1, ttlMs: 1000 });
-    hit(counter, 'b');
-    hit(counter, 'c'); // a third key: a (counted before b) is dropped
-    expect(hit(counter, 'b').current).toBe(3);
-    expect(hit(counter, 'a').current).toBe(1);
+    expect(hit(counter, 'b').current).toBe(2); // counted in b's window, which opened before a's new one
+    hit(counter, 'c'); // a third key: b (whose window opened first) is dropped, though counted last
+    expect(hit(counter, 'a').current).toBe(2);
+    expect(hit(counter, 'b').current).toBe(1);
   });
 
   it('answers 429 past the limit with retry-after, and never counts an allowed path or a route that opts out', async () => {

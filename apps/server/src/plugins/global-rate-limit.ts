@@ -15,8 +15,9 @@ export interface WindowCounter {
 
 /**
  * Counts in this process (one node): the first hit of a key opens its window, a hit after the window
- * opens the next one. Bounded: past `maxKeys` addresses the least recently counted one is dropped
- * (it starts again at zero), as @fastify/rate-limit's local store does.
+ * opens the next one. Bounded: past `maxKeys` addresses the window opened longest ago is dropped (it
+ * starts again at zero): of all the windows kept, the one nearest its own reset. A hit inside an open
+ * window only counts (no reordering of the map on every request).
  */
 export class MemoryWindowCounter implements WindowCounter {
   private readonly windows = new Map<string, { count: number; startMs: number }>();
@@ -29,15 +30,17 @@ export class MemoryWindowCounter implements WindowCounter {
   hit(key: string, windowMs: number, callback: (error: Error | null, count?: WindowCount) => void): void {
     const now = this.nowMs();
     let window = this.windows.get(key);
-    if (window === undefined || window.startMs + windowMs <= now) window = { count: 0, startMs: now };
-    else this.windows.delete(key);
-    window.count += 1;
-    // Re-inserted last: the Map's order is the order of last use.
-    this.windows.set(key, window);
-    if (this.windows.size > this.maxKeys) {
-      const oldest = this.windows.keys().next().value;
-      if (oldest !== undefined) this.windows.delete(oldest);
+    if (window === undefined || window.startMs + windowMs <= now) {
+      // A new window goes last: the Map's order is the order in which the windows opened.
+      if (window !== undefined) this.windows.delete(key);
+      window = { count: 0, startMs: now };
+      this.windows.set(key, window);
+      if (this.windows.size > this.maxKeys) {
+        const oldest = this.windows.keys().next().value;
+        if (oldest !== undefined) this.windows.delete(oldest);
+      }
     }
+    window.count += 1;
     callback(null, { current: window.count, ttlMs: window.startMs + windowMs - now });
   }
 }
