@@ -75,10 +75,10 @@ test('a bonus link opens its claim modal, credits once with a toast and the bala
   // The free-spins variant, in Spanish.
   await page.goto(`/es/lobby/?freeEntriesBonus=${spins}`);
   await expect(page.getByRole('dialog', { name: 'Bono de giros gratis' })).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByTestId('bonus-claim-offer')).toHaveText('5 giros gratis en Lucky Lantern Classic');
+  await expect(page.getByTestId('bonus-claim-offer')).toHaveText('5 giros gratis en Clásico Farol de la Suerte');
   await expect(page.getByTestId('bonus-claim-free-spins')).toContainText('juégalos en 24 horas');
   await page.getByRole('button', { name: 'Reclamar bono' }).click();
-  await expect(page.getByTestId('toast-bonus')).toContainText('Bono acreditado: 5 giros gratis en Lucky Lantern Classic.');
+  await expect(page.getByTestId('toast-bonus')).toContainText('Bono acreditado: 5 giros gratis en Clásico Farol de la Suerte.');
   const grants = (await (await page.request.get('/rest/free-spins/')).json()) as { data: { freeSpins: { spinsRemain: number }[] } };
   expect(grants.data.freeSpins.map((g) => g.spinsRemain)).toEqual([5]);
 });
