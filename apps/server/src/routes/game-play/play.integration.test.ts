@@ -243,7 +243,19 @@ describe.each(dialectsUnderTest())('play API on %s', (dialect) => {
     const after = await getPlayerBalance(t.database.db, p.id);
     expect(after.entries).toBe(before.entries - staked + won);
     expect(after.winnings).toBe(won);
-    expect(after.tourPoints).toBe(before.tourPoints);
+    // No Gold Coin moved by play: the rounds staked and paid in Fortune Coins only. (The Gold Coin
+    // balance itself may grow meanwhile: Fortune Coin play earns league experience, and a section's
+    // reward lands after the commit, whenever the outbox delivers it.)
+    const gcAccounts = t.database.db.selectFrom('ledger_accounts').select('id').where('owner_player_id', '=', p.id).where('currency', '=', 'GC');
+    const gcPlay = await t.database.db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('currency', '=', 'GC')
+      .where('reason', 'in', ['game_bet', 'game_win'])
+      .where((eb) => eb.or([eb('debit_account_id', 'in', gcAccounts), eb('credit_account_id', 'in', gcAccounts)]))
+      .execute();
+    expect(gcPlay).toEqual([]);
+    expect(after.tourPoints).toBeGreaterThanOrEqual(before.tourPoints);
     await expectLedgerBalanced(t.database.db);
   });
 
