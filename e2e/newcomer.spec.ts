@@ -70,6 +70,8 @@ function controlsUnderBanner(page: Page): Promise<string[]> {
 }
 
 test('item 1: the cookie banner covers nothing for good: every control can be scrolled out from under it, at 320 and 390 px', async ({ browser }) => {
+  // Fourteen page loads and every control of each checked: 48 s in a clean CI run, a minute in another.
+  test.setTimeout(150_000);
   for (const [width, height] of [
     [320, 568],
     [390, 844],
