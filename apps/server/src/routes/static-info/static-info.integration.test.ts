@@ -15,9 +15,10 @@ const URL_GUEST = '/api/rest/static-info/?versionApp=2_28_0&isGuest=true';
 describe.each(dialectsUnderTest())('GET /api/rest/static-info/ on %s', (dialect) => {
   let t: TestApp;
   beforeAll(async () => {
+    // No job runner: the lottery's planning job writes the lottery status row that a test below sets.
     t = await createTestApp(dialect, {
       seed: true,
-      env: { CAPTCHA_ENABLED: 'true', CAPTCHA_SITE_KEY: 'site-key-1', CAPTCHA_SCRIPT_URL: 'https://captcha.example/api.js' },
+      env: { JOBS_RUNNER: 'false', CAPTCHA_ENABLED: 'true', CAPTCHA_SITE_KEY: 'site-key-1', CAPTCHA_SCRIPT_URL: 'https://captcha.example/api.js' },
     });
   });
   afterAll(async () => {
