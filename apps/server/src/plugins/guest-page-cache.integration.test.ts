@@ -50,6 +50,20 @@ describe.each(dialectsUnderTest())('guest page cache on %s', (dialect) => {
     expect(cacheOf(await page(a, '/signup/', { cookie: 'i18n_redirected=en; _ga=x' }))).toBe('hit');
   });
 
+  it('sends pages whose scripts start after the first paint: no module preload in the document, the route script waits a frame', async () => {
+    // The built React Router script must keep the form scripts-after-paint.server.ts rewrites (docs/web-shell.md,
+    // "First paint"); when React Router 7.9 added its manifest import the rewrite stopped and every script
+    // downloaded before the first paint again (Lighthouse's mobile LCP went from about 1 s to 2.6 s).
+    for (const url of ['/', '/signup/', '/es/signin/']) {
+      const res = await page(a, url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).not.toContain('<link rel="modulepreload"');
+      const script = /<script type="module" async="">([\s\S]*?)<\/script>/.exec(res.body)?.[1] ?? '';
+      expect(script, url).toContain('requestAnimationFrame');
+      expect(script, url).not.toMatch(/^\s*import\s/m);
+    }
+  });
+
   it('keeps the language a browser asks for apart: each guest gets the locale memory of their own language', async () => {
     const spanish = await page(a, '/signin/', { 'accept-language': 'es-MX,es;q=0.9' });
     const english = await page(a, '/signin/', { 'accept-language': 'en-US,en;q=0.9' });

@@ -34,6 +34,16 @@ describe('evaluateAfterFirstPaint', () => {
     expect(script.trim().endsWith('import("/assets/entry.client-C.js");')).toBe(true);
   });
 
+  it('imports a leading side-effect module (React Router 7.9+: the manifest) first, in order, then the route modules', () => {
+    const withManifest = `import "/assets/manifest-M.js";\n${routeScript.replace(/^;\n/, '').replace(/ {2}window.__reactRouterManifest = .*\n/, '')}`;
+    const script = evaluateAfterFirstPaint(withManifest, preloads) ?? '';
+    expect(script).toContain('await import("/assets/manifest-M.js");');
+    expect(script.indexOf('modulepreload')).toBeLessThan(script.indexOf('await import("/assets/manifest-M.js")'));
+    expect(script.indexOf('await import("/assets/manifest-M.js")')).toBeLessThan(script.indexOf('await Promise.all'));
+    expect(script).not.toMatch(/^\s*import "/m);
+    expect(script).not.toContain('import * as');
+  });
+
   it('leaves a script of any other form alone', () => {
     for (const other of ['import("/assets/entry.js");', 'import * as a from "/x.js";\nconsole.log(a);', ';\nimport * as route0 from "/r.js";\nimport * as other from "/o.js";\nwindow.__reactRouterRouteModules = {};']) {
       expect(evaluateAfterFirstPaint(other, preloads)).toBeNull();

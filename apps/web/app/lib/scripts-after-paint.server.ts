@@ -73,17 +73,25 @@ export function scriptsAfterFirstPaint(): Transform {
 }
 
 const STATIC_IMPORT = /^\s*import \* as (route\d+) from ("[^"\\]+");\s*$/;
+/** A side-effect import before the route modules (React Router 7.9+ loads its manifest this way). */
+const SIDE_EFFECT_IMPORT = /^\s*import ("[^"\\]+");\s*$/;
 
 /**
  * React Router's route-module script, run after the first paint: it adds the preloads, then imports
- * the route modules dynamically. Null when the script does not have the expected form.
+ * the side-effect modules in their order (the manifest) and the route modules dynamically. Null when the script does not have the expected form.
  */
 export function evaluateAfterFirstPaint(script: string, preloads: readonly string[]): string | null {
   const lines = script.replace(/^;/, '').split('\n');
   const imports: { name: string; url: string }[] = [];
+  const sideEffects: string[] = [];
   let index = 0;
   while (index < lines.length && lines[index]!.trim() === '') index++;
   for (; index < lines.length; index++) {
+    const sideEffect = imports.length === 0 ? SIDE_EFFECT_IMPORT.exec(lines[index]!) : null;
+    if (sideEffect) {
+      sideEffects.push(sideEffect[1]!);
+      continue;
+    }
     const match = STATIC_IMPORT.exec(lines[index]!);
     if (!match) break;
     imports.push({ name: match[1]!, url: match[2]! });
@@ -95,6 +103,8 @@ export function evaluateAfterFirstPaint(script: string, preloads: readonly strin
     // Hidden pages get no animation frames: they go on at once.
     'if (document.visibilityState !== "hidden") await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));',
     `for (const href of ${JSON.stringify(preloads)}) { const link = document.createElement("link"); link.rel = "modulepreload"; link.href = href; document.head.append(link); }`,
+    // Side-effect imports run first and in order, as the static ones did (all are downloading by now).
+    ...sideEffects.map((url) => `await import(${url});`),
     `const [${imports.map((i) => i.name).join(', ')}] = await Promise.all([${imports.map((i) => `import(${i.url})`).join(', ')}]);`,
     rest,
   ].join('\n');
