@@ -1,4 +1,4 @@
-import { addRewardNotice, grantFreeSpins } from '@sweepstack/db/rewards/repository';
+import { grantFreeSpins } from '@sweepstack/db/rewards/repository';
 import { ensurePlayerAccounts } from '@sweepstack/db/repositories/ledger/accounts';
 import type { TransferRequest } from '@sweepstack/db/repositories/ledger/records';
 import { transferMany } from '@sweepstack/db/repositories/ledger/transfers';
@@ -10,6 +10,7 @@ import { playerCreditKind } from '@sweepstack/domain/wallet/transfer-rules';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import type { Transaction } from 'kysely';
 import { recordBalanceChanged } from '../realtime/balance-push';
+import { notifyPlayer } from './notices';
 
 export interface CreditPlayerRequest {
   playerId: number;
@@ -53,10 +54,12 @@ export async function creditPlayer(trx: Transaction<Database>, request: CreditPl
   if (paysFortuneCoins(prize) && (await isSweepstakesRestrictedPlayer(trx, playerId))) {
     prize = withoutFortuneCoins(prize);
     fortuneCoinsWithheld = true;
+    // The player is told, whatever the feature: the notice names the prize the feature awarded.
+    await notifyFortuneCoinsWithheld(trx, { playerId, feature: request.feature, prize: request.prize, key: request.idempotencyKey }, options);
   }
   const withheld = fortuneCoinsWithheld ? { fortuneCoinsWithheld } : {};
   if (prize.kind === 'nothing') return { replayed: false, ...withheld };
-  if (request.notify) await addRewardNotice(trx, { playerId, kind: prize.kind === 'free_spins' ? 'free_spins_granted' : 'prize_credited', feature: request.feature, prize, key: request.idempotencyKey, nowMs });
+  if (request.notify) await notifyPlayer(trx, { playerId, kind: prize.kind === 'free_spins' ? 'free_spins_granted' : 'prize_credited', feature: request.feature, prize, key: request.idempotencyKey }, options);
   if (prize.kind === 'free_spins') {
     const { grant, replayed } = await grantFreeSpins(trx, {
       playerId,
@@ -92,4 +95,13 @@ export async function creditPlayer(trx: Transaction<Database>, request: CreditPl
   const replayed = results.every((r) => r.replayed);
   if (!replayed) await recordBalanceChanged(trx, playerId, { clock: options.clock, reason: `prize:${request.feature}` });
   return { replayed, ...withheld };
+}
+
+/**
+ * The notice that a prize's Fortune Coins (or its free spins played in them) were withheld because
+ * the player's state has no Fortune Coin play: `prize` is what the feature awarded, `key` the credit's
+ * or the draw's key (once per key). creditPlayer and drawPrize write it where they withhold.
+ */
+export async function notifyFortuneCoinsWithheld(trx: Transaction<Database>, withheld: { playerId: number; feature: string; prize: Prize; key: string }, options: { clock: Clock }): Promise<void> {
+  await notifyPlayer(trx, { playerId: withheld.playerId, kind: 'prize_withheld', feature: withheld.feature, prize: withheld.prize, key: `withheld:${withheld.key}` }, options);
 }

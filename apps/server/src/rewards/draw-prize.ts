@@ -8,7 +8,7 @@ import { drawSegmentIndex } from '@sweepstack/domain/rewards/prize-table';
 import type { Clock } from '@sweepstack/domain/shared/clock';
 import { HmacRandomSource } from '@sweepstack/games/fairness/hmac-random';
 import { sql, type Transaction } from 'kysely';
-import { creditPlayer } from './credit-player';
+import { creditPlayer, notifyFortuneCoinsWithheld } from './credit-player';
 import { nativeHmacSha256 } from '../games/play';
 
 export interface DrawPrizeRequest {
@@ -90,7 +90,9 @@ async function drawOnce(trx: Transaction<Database>, request: DrawPrizeRequest, t
   let prize = multiplier > 1 ? multiplyPrize(table.segments[index]!.prize, multiplier) : table.segments[index]!.prize;
   // A player without Fortune Coin play (a restricted state) is paid a segment's Gold Coins only: the
   // draw records (and the budget is charged) what is paid, as creditPlayer would pay it.
-  if (paysFortuneCoins(prize) && (await isSweepstakesRestrictedPlayer(trx, request.playerId))) prize = withoutFortuneCoins(prize);
+  const awarded = prize;
+  const withheld = paysFortuneCoins(prize) && (await isSweepstakesRestrictedPlayer(trx, request.playerId));
+  if (withheld) prize = withoutFortuneCoins(prize);
   let fellBack = false;
   if (!(await chargeRewardBudget(trx, request.feature, request.day, prizeCost(prize, deps.freeSpinStake)))) {
     fellBack = true;
@@ -114,6 +116,8 @@ async function drawOnce(trx: Transaction<Database>, request: DrawPrizeRequest, t
     nowMs,
   });
   const draw = (await trx.selectFrom('reward_draws').selectAll().where('id', '=', id).executeTakeFirstOrThrow()) as RewardDraw;
+  // The player is told what was withheld (the segment's prize), once per draw.
+  if (withheld) await notifyFortuneCoinsWithheld(trx, { playerId: request.playerId, feature: request.feature, prize: awarded, key: `reward-draw:${id}` }, deps);
   return { draw, prize };
 }
 

@@ -82,15 +82,26 @@ export const ZFreeSpins = z.object({
 /** GET /rest/free-spins/: the player's usable grants (of one game with `gameId`), soonest expiry first. */
 export const ZFreeSpinsResponse = z.object({ success: z.literal(true), data: z.object({ freeSpins: z.array(ZFreeSpins) }) });
 
-/** A notice about a prize: credited for the player when a feature ended, free spins granted or expired. */
+/** The kinds of notice (docs/rewards.md, "Notification centre"). */
+export const REWARD_NOTICE_KINDS = ['prize_credited', 'free_spins_granted', 'free_spins_expired', 'prize_withheld'] as const;
+
+/**
+ * A notice about a prize: credited for the player when a feature ended, free spins granted or expired,
+ * or Fortune Coins withheld (`prize_withheld`: `prize` is what the feature awarded; its Fortune Coins,
+ * or free spins played in them, were not paid because the player's state has no Fortune Coin play).
+ */
 export const ZRewardNotice = z.object({
   id: z.number().int(),
-  kind: z.enum(['prize_credited', 'free_spins_granted', 'free_spins_expired']),
+  kind: z.enum(REWARD_NOTICE_KINDS),
   feature: z.string(),
   prize: ZPrize,
+  /** The game of a free-spins prize (its title in English and the operator's Spanish one), else null. */
+  game: z.object({ title: z.string(), titleEs: z.string().nullable() }).nullable().optional(),
   createdAt: z.string().describe('ISO 8601'),
   read: z.boolean(),
 });
 
 /** GET /rest/rewards/notices/: the player's latest notices, newest first, and how many are unread. */
 export const ZRewardNoticesResponse = z.object({ success: z.literal(true), data: z.object({ notices: z.array(ZRewardNotice), unread: z.number().int() }) });
+export type RewardNoticeView = z.infer<typeof ZRewardNotice>;
+export type RewardNoticesResponse = z.infer<typeof ZRewardNoticesResponse>;

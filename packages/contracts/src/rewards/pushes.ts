@@ -10,8 +10,18 @@ export const ZFreeSpinsPush = definePush(
   z.object({ type: z.literal('freeSpins'), action: z.literal('update'), data: z.object({ spinsId: z.number().int(), gameId: z.number().int(), spinsRemain: z.number().int().min(0) }) }),
 );
 
+/**
+ * The notification centre's badge: a notice was written for the player (`added`) or they read them
+ * (`read`, so every tab clears its badge); `unread` is the count GET /rest/rewards/notices/ answers.
+ */
+export const ZRewardNoticesPush = definePush(
+  'rewardNotices',
+  z.object({ type: z.literal('rewardNotices'), action: z.enum(['added', 'read']), data: z.object({ unread: z.number().int().min(0) }) }),
+);
+
 declare module '../realtime/push' {
   interface PushSchemas {
     freeSpins: typeof ZFreeSpinsPush;
+    rewardNotices: typeof ZRewardNoticesPush;
   }
 }

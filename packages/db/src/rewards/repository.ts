@@ -250,13 +250,22 @@ export async function expireFreeSpinGrants(trx: Db, nowMs: number, limit = 500):
   return updated;
 }
 
-/** Records a notice for the player once per key. */
-export async function addRewardNotice(trx: Db, notice: { playerId: number; kind: RewardNotice['kind']; feature: string; prize: Prize; key: string; nowMs: number }): Promise<void> {
-  await trx
+/** Records a notice for the player once per key; answers its id, or null when the key had one already. */
+export async function addRewardNotice(trx: Db, notice: { playerId: number; kind: RewardNotice['kind']; feature: string; prize: Prize; key: string; nowMs: number }): Promise<number | null> {
+  const row = await trx
     .insertInto('reward_notices')
     .values({ player_id: notice.playerId, kind: notice.kind, feature: notice.feature, prize_json: JSON.stringify(notice.prize), notice_key: notice.key, created_at_ms: notice.nowMs, read_at_ms: null })
     .onConflict((oc) => oc.column('notice_key').doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return row ? Number(row.id) : null;
+}
+
+/** How many of the player's latest notices (the `limit` the notices call answers) are unread. */
+export async function unreadRewardNoticeCount(db: Db, playerId: number, limit = 50): Promise<number> {
+  const latest = db.selectFrom('reward_notices').select('read_at_ms').where('player_id', '=', playerId).orderBy('id', 'desc').limit(limit).as('latest');
+  const row = await db.selectFrom(latest).select((eb) => eb.fn.countAll<string | number>().as('unread')).where('latest.read_at_ms', 'is', null).executeTakeFirst();
+  return Number(row?.unread ?? 0);
 }
 
 /** A player's latest notices. */

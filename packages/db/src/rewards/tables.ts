@@ -74,11 +74,14 @@ export interface FreeSpinGrantsTable {
   updated_at_ms: number;
 }
 
-/** The player's notices about prizes: credited for them, free spins granted or expired. */
+/**
+ * The player's notices about prizes: credited for them, free spins granted or expired, Fortune Coins
+ * (or free spins played in them) withheld because the player's state has no Fortune Coin play.
+ */
 export interface RewardNoticesTable {
   id: Generated<number>;
   player_id: number;
-  kind: 'prize_credited' | 'free_spins_granted' | 'free_spins_expired';
+  kind: 'prize_credited' | 'free_spins_granted' | 'free_spins_expired' | 'prize_withheld';
   feature: string;
   prize_json: string;
   notice_key: string;

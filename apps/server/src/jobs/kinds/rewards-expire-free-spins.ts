@@ -1,7 +1,8 @@
-import { addRewardNotice, expireFreeSpinGrants } from '@sweepstack/db/rewards/repository';
+import { expireFreeSpinGrants } from '@sweepstack/db/rewards/repository';
 import { recordEvents } from '@sweepstack/db/repositories/domain-events';
 import { FreeSpinsExpired } from '@sweepstack/contracts/rewards/events';
 import { pushEvent } from '../../realtime/push';
+import { notifyPlayer } from '../../rewards/notices';
 import { defineJob } from '../registry';
 
 /**
@@ -17,14 +18,20 @@ export default defineJob({
     for (;;) {
       const expired = await expireFreeSpinGrants(db, nowMs, 500);
       for (const grant of expired) {
-        await addRewardNotice(db, {
-          playerId: Number(grant.player_id),
-          kind: 'free_spins_expired',
-          feature: grant.source_feature,
-          prize: { kind: 'free_spins', gameId: Number(grant.game_id), count: Number(grant.spins_remain), betLevel: Number(grant.bet_level), lifetimeMs: Number(grant.expires_at_ms) - Number(grant.created_at_ms), currency: grant.currency },
-          key: `free-spins-expired:${grant.id}`,
-          nowMs,
-        });
+        // The notice and its badge push in one transaction (docs/rewards.md, "Notification centre").
+        await db.transaction().execute((trx) =>
+          notifyPlayer(
+            trx,
+            {
+              playerId: Number(grant.player_id),
+              kind: 'free_spins_expired',
+              feature: grant.source_feature,
+              prize: { kind: 'free_spins', gameId: Number(grant.game_id), count: Number(grant.spins_remain), betLevel: Number(grant.bet_level), lifetimeMs: Number(grant.expires_at_ms) - Number(grant.created_at_ms), currency: grant.currency },
+              key: `free-spins-expired:${grant.id}`,
+            },
+            { clock },
+          ),
+        );
       }
       await recordEvents(
         db,

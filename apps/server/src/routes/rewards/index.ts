@@ -1,11 +1,12 @@
 import { ZFreeSpinsResponse, ZRewardNoticesResponse, ZRewardOddsResponse, type PrizeView } from '@sweepstack/contracts/rewards/prize';
-import { activeFreeSpinGrants, currentPrizeTables, markRewardNoticesRead, rewardNotices } from '@sweepstack/db/rewards/repository';
+import { activeFreeSpinGrants, currentPrizeTables, rewardNotices } from '@sweepstack/db/rewards/repository';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentCatalogue } from '../../games/catalogue';
 import { freeSpinBet } from '../../games/spin';
 import { requirePlayer } from '../../plugins/session';
+import { readNotices } from '../../rewards/notices';
 import { prizeTableOdds } from '../../rewards/views';
 
 /**
@@ -56,11 +57,16 @@ const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
     async (request, reply) => {
       const player = await requirePlayer(request);
       const notices = await rewardNotices(db, player.id, 50);
+      const catalogue = await currentCatalogue(deps);
       reply.header('cache-control', 'no-store');
       return {
         success: true as const,
         data: {
-          notices: notices.map((n) => ({ id: Number(n.id), kind: n.kind, feature: n.feature, prize: JSON.parse(n.prize_json) as PrizeView, createdAt: new Date(Number(n.created_at_ms)).toISOString(), read: n.read_at_ms !== null })),
+          notices: notices.map((n) => {
+            const prize = JSON.parse(n.prize_json) as PrizeView;
+            const game = prize.kind === 'free_spins' ? catalogue.byId.get(prize.gameId)?.game : undefined;
+            return { id: Number(n.id), kind: n.kind, feature: n.feature, prize, game: game ? { title: game.title, titleEs: game.titleEs ?? null } : null, createdAt: new Date(Number(n.created_at_ms)).toISOString(), read: n.read_at_ms !== null };
+          }),
           unread: notices.filter((n) => n.read_at_ms === null).length,
         },
       };
@@ -72,7 +78,8 @@ const rewardsRoutes: FastifyPluginAsync = async (fastify) => {
     { schema: { tags: ['rewards'], summary: "Marks the player's notices read up to an id", body: z.strictObject({ upToId: z.number().int().positive().max(2 ** 31 - 1) }) } },
     async (request) => {
       const player = await requirePlayer(request);
-      return { success: true as const, data: { marked: await markRewardNoticesRead(db, player.id, request.body.upToId, deps.clock.nowMs()) } };
+      const marked = await db.transaction().execute((trx) => readNotices(trx, player.id, request.body.upToId, { clock: deps.clock }));
+      return { success: true as const, data: { marked } };
     },
   );
 };

@@ -4,6 +4,12 @@ import { withFullDictionary } from '../../i18n/i18n';
 // The widget (cash, kyc, redeem) can open on any page: its chunk waits for the whole dictionary.
 const CashWidget = lazy(withFullDictionary(() => import('./cash-widget')));
 
+/**
+ * Whether a location hash opens the cashbox: any hash containing `cash` (spec §2). Here, not in
+ * cash-route.ts, so that the first-load shell asks without loading the routes' parser.
+ */
+export const opensCashbox = (hash: string): boolean => hash.includes('cash');
+
 /** Spec §9: the cash widget mounts 2 s after load. */
 export const CASH_WIDGET_DELAY_MS = 2000;
 

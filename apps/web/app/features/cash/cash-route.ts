@@ -1,4 +1,5 @@
 import type { DepositMethod } from '@sweepstack/contracts/cashier/deposit';
+import { opensCashbox } from './cash-launcher';
 
 /** The cash widget's inner routes (spec §2), carried in the `#/cash/...` hash. */
 export type PaymentMethod = DepositMethod;
@@ -26,7 +27,7 @@ const SEGMENT = /^[A-Za-z0-9_.~-]{1,64}$/;
  * opens it (spec §2); an unknown inner path falls back to the package list.
  */
 export function parseCashHash(hash: string): ParsedCashHash | null {
-  if (!hash.includes('cash')) return null;
+  if (!opensCashbox(hash)) return null;
   const text = hash.replace(/^#/, '');
   const [pathPart = '', queryPart = ''] = text.split('?');
   const query = new URLSearchParams(queryPart);

@@ -6,8 +6,15 @@ declare module '../../platform/feature' {
   }
 }
 
-/** Notification centre (not built yet): the header's bell opens its modal. */
+/**
+ * Notification centre (spec §2 header; docs/rewards.md): the header's bell opens its modal, the list of
+ * the player's notices about prizes. The watcher (players only, after load) puts the unread badge on the
+ * bell and follows the `rewardNotices` push.
+ */
 export default defineFeature({
   id: 'notifications',
-  modals: { notifications: {} },
+  state: () => ({ isActive: true }),
+  modals: { notifications: { load: () => import('./ui/notifications-modal'), described: true } },
+  background: { load: () => import('./ui/notifications-watcher') },
+  strings: { namespaces: ['notifications'] },
 });

@@ -37,8 +37,10 @@ export function Header() {
               <button type="button" className="btn btn-ghost btn-icon hidden sm:inline-flex" aria-label={t('header.search')} onClick={openGameSearch}>
                 <SearchIcon />
               </button>
-              <button type="button" className="btn btn-ghost btn-icon max-[359px]:hidden" aria-label={t('header.notifications')} onClick={() => open('notifications')}>
+              {/* The notification centre's watcher (features/notifications, lazy) puts the unread badge and its words in here. */}
+              <button type="button" id="notifications-bell" className="btn btn-ghost btn-icon relative max-[359px]:hidden" onClick={() => open('notifications')}>
                 <BellIcon />
+                <span className="sr-only">{t('header.notifications')}</span>
               </button>
               <BalanceSwitcher player={player} locale={root.locale} />
               <a

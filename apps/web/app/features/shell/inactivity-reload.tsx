@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { IDLE_CHECK_INTERVAL_MS, IDLE_RELOAD_KEY, noteActivity, onActivity, readLastActivity, reloadedForIdle, shouldReloadForIdle } from '../../platform/activity';
-import { parseCashHash } from '../cash/cash-route';
+import { opensCashbox } from '../cash/cash-launcher';
 import { useModals } from '../modals/modal-store';
 
-const busy = () => useModals.getState().stack.length > 0 || parseCashHash(window.location.hash) !== null;
+const busy = () => useModals.getState().stack.length > 0 || opensCashbox(window.location.hash);
 
 /**
  * Spec §4: after a long inactivity the page reloads, once no modal and no cash widget is open
