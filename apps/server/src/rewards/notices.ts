@@ -1,4 +1,7 @@
 import { RewardNoticeAdded, RewardNoticesRead } from '@sweepstack/contracts/rewards/events';
+// Declares the `rewardNotices` push wherever a notice can be written (the server loads every pushes.ts
+// at start; a program using the rewards engine without the server, such as a job or a test, too).
+import '@sweepstack/contracts/rewards/pushes';
 import { addRewardNotice, markRewardNoticesRead, unreadRewardNoticeCount, type RewardNotice } from '@sweepstack/db/rewards/repository';
 import type { Database } from '@sweepstack/db/schema';
 import type { Prize } from '@sweepstack/domain/rewards/prize';

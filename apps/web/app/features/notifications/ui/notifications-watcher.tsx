@@ -11,7 +11,7 @@ import { loadNotices, useUnreadNotices } from './notices-api';
  * first-load JavaScript): the count from GET /rest/rewards/notices/, then every `rewardNotices` push
  * (a notice written, or read in another tab), and again when the tab comes back to the front (a push
  * missed while the socket was down). Rendered into the header's bell: a visible count (hidden from
- * assistive technology) and words that make the button's name "Notifications, 2 unread".
+ * assistive technology) and words that make the button's name "Notifications (2 unread)".
  */
 export default function NotificationsWatcher() {
   const { t } = useTranslation();
