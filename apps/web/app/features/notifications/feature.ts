@@ -13,8 +13,10 @@ declare module '../../platform/feature' {
  */
 export default defineFeature({
   id: 'notifications',
-  state: () => ({ isActive: true }),
+  // Players only: a guest has no notices (and so no watcher to load).
+  state: (init) => ({ isActive: !init.isGuest }),
   modals: { notifications: { load: () => import('./ui/notifications-modal'), described: true } },
   background: { load: () => import('./ui/notifications-watcher') },
-  strings: { namespaces: ['notifications'] },
+  // The badge's words are on every page (the watcher runs on every page); the centre waits for the whole dictionary.
+  strings: { namespaces: ['notifications'], shell: ['notifications.badge'] },
 });

@@ -37,7 +37,7 @@ export default function NotificationsWatcher() {
       <span aria-hidden="true" className="absolute -right-1 -top-1 flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs font-bold leading-none text-on-accent" data-testid="notifications-badge">
         {unread > 9 ? '9+' : unread}
       </span>
-      <span className="sr-only">{t('notifications.unreadSuffix', { count: unread })}</span>
+      <span className="sr-only">{t('notifications.badge.unread', { count: unread })}</span>
     </>,
     bell,
   );
