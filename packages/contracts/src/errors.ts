@@ -35,6 +35,7 @@ export const ERROR_CATALOGUE = {
   AUTH_CAPTCHA_FAILED: { status: 422, messageKey: 'errors.captchaFailed', message: 'The captcha check failed. Please try again.' },
   AUTH_RESET_TOKEN_INVALID: { status: 400, messageKey: 'errors.resetTokenInvalid', message: 'This reset link is invalid or has expired.' },
   AUTH_LOGIN_TOKEN_INVALID: { status: 400, messageKey: 'errors.loginTokenInvalid', message: 'This sign-in link is invalid or has expired.' },
+  AUTH_EMAIL_LINK_INVALID: { status: 400, messageKey: 'errors.emailLinkInvalid', message: 'This email confirmation link is invalid, used or expired.' },
   AUTH_ACCOUNT_BLOCKED: { status: 403, messageKey: 'errors.accountBlocked', message: 'This account is not active.' },
   OTP_CODE_INVALID: { status: 400, messageKey: 'errors.otpInvalid', message: 'The code is not correct.' },
   OTP_CODE_EXPIRED: { status: 400, messageKey: 'errors.otpExpired', message: 'The code has expired. Please ask for a new one.' },

@@ -13,6 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { verifyCaptcha } from '../lib/captcha';
 import { createSession, sendSessionCookie } from '../plugins/session';
 import { closedFunnelSources, minimumAgeYears } from './auth-settings';
+import { mailEmailConfirmation } from './email-confirmation';
 import { check } from './domain-errors';
 import { hashPassword } from './passwords';
 
@@ -91,6 +92,10 @@ export async function signUp(request: FastifyRequest, reply: FastifyReply, body:
       sendSessionCookie(request, reply, token, playerId);
       const player = await findPlayerById(db, playerId);
       if (!player) throw new Error('player vanished right after sign-up');
+      // The confirmation link (the banner offers a resend): the account exists whether or not the mail is written.
+      if (player.primary_contact === 'email') {
+        await mailEmailConfirmation(request.server, player).catch((error: unknown) => request.log.warn({ err: error, playerId }, 'confirmation mail not written'));
+      }
       return player;
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

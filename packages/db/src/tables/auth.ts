@@ -45,10 +45,10 @@ export interface SessionsTable {
   user_agent: string | null;
 }
 
-/** One-time tokens: `aa` login links and password-reset links (hashed, single use). */
+/** One-time tokens: `aa` login links, password-reset links and email-confirmation links (hashed, single use). */
 export interface AuthTokensTable {
   token_hash: string;
-  kind: 'login' | 'password_reset';
+  kind: 'login' | 'password_reset' | 'email_confirm';
   player_id: number;
   created_at_ms: number;
   expires_at_ms: number;
