@@ -60,6 +60,7 @@ export async function acceptCookies(page: Page): Promise<void> {
 export async function signUp(page: Page, email: string, password = 'E2e-Player-2026', options: { signupGift?: boolean; throughForm?: boolean } = {}): Promise<void> {
   await skipPresetPackageModal(page);
   await skipWelcomeModals(page);
+  await skipEmailBanner(page);
   if (!options.signupGift) await skipSignupGift(page);
   waitForHydrationAfterGoto(page);
   if (!options.throughForm && !options.signupGift) {
@@ -79,6 +80,21 @@ export async function signUp(page: Page, email: string, password = 'E2e-Player-2
   await page.waitForURL(/\/lobby\/?$/);
   // The player home may be a new document: its buttons work once React has hydrated it.
   await waitForHydration(page);
+}
+
+/**
+ * A new account's email is unconfirmed, so every signed-in page shows the email-confirmation banner
+ * at the top of the page: journeys that are not about it hide it for the session, as its "Hide for
+ * now" does (e2e/email-confirmation.spec.ts is about it).
+ */
+export async function skipEmailBanner(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    try {
+      window.sessionStorage.setItem('email-banner-dismissed', '1');
+    } catch {
+      // No storage: the banner shows.
+    }
+  });
 }
 
 /** Drops the sign-up page's mark (features/auth/signup-gift.ts) before the player home reads it: no gift welcome. */
@@ -143,13 +159,13 @@ export async function dismissSeasonCelebrations(page: Page): Promise<void> {
 /**
  * A signed-out or signed-in (storageState) browser context of the given size, touch on phone sizes,
  * with the cookie consent given, the preset package pop-up and today's welcome modals marked seen,
- * and each navigation waiting for hydration.
+ * the email-confirmation banner hidden (unless `emailBanner`), and each navigation waiting for hydration.
  */
 export async function device(
   browser: Browser,
   width: number,
   height: number,
-  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>> } = {},
+  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; emailBanner?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const mobile = width < 768;
   const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, ...(options.storageState ? { storageState: options.storageState } : {}) });
@@ -157,6 +173,7 @@ export async function device(
   const page = await context.newPage();
   await skipPresetPackageModal(page);
   await skipWelcomeModals(page);
+  if (!options.emailBanner) await skipEmailBanner(page);
   waitForHydrationAfterGoto(page);
   return { context, page };
 }

@@ -14,8 +14,8 @@ export const ZEmailConfirmResendResponse = z.object({
 });
 export type EmailConfirmResendResponse = z.infer<typeof ZEmailConfirmResendResponse>;
 
-/** Where the confirmation link sends the browser once the email is confirmed (spec §2). */
-export const EMAIL_VERIFIED_PATH = '/?openNotify=EMAIL_VERIFIED';
+/** The query the confirmation link adds to the player home once the email is confirmed (spec §2). */
+export const EMAIL_VERIFIED_QUERY = '?openNotify=EMAIL_VERIFIED';
 /** The one-minute notice cookie the next page reads once (the web's `login_link_notice`), and its toast key under `errors.`. */
 export const LINK_NOTICE_COOKIE = 'login_link_notice';
 export const EMAIL_LINK_INVALID_NOTICE = 'emailLinkInvalid';

@@ -57,7 +57,7 @@ describe.each(dialectsUnderTest())('email confirmation links on %s', (dialect) =
 
     const res = await open(token, cookie);
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/?openNotify=EMAIL_VERIFIED');
+    expect(res.headers.location).toBe('/lobby/?openNotify=EMAIL_VERIFIED');
     expect(res.cookies.find((c) => c.name === 'login_link_notice')).toBeUndefined();
     const after = await state('confirm-once@example.com');
     expect(after).toMatchObject({ confirmed: 1, events: 1 });
@@ -76,7 +76,7 @@ describe.each(dialectsUnderTest())('email confirmation links on %s', (dialect) =
   it('works from a browser without a session (the mail proves the address)', async () => {
     const { cookie } = await signUpViaApi(t.app, 'confirm-elsewhere@example.com');
     const res = await open(await lastLinkToken('confirm-elsewhere@example.com'));
-    expect(res.headers.location).toBe('/?openNotify=EMAIL_VERIFIED');
+    expect(res.headers.location).toBe('/lobby/?openNotify=EMAIL_VERIFIED');
     expect(await appInit(cookie)).toMatchObject({ emailConfirmed: true });
   });
 
@@ -137,7 +137,7 @@ describe.each(dialectsUnderTest())('email confirmation links on %s', (dialect) =
     expectRefused(await open(first, cookie));
     expect((await state('confirm-resend@example.com')).confirmed).toBe(0);
     const res = await open(await lastLinkToken('confirm-resend@example.com'), cookie);
-    expect(res.headers.location).toBe('/?openNotify=EMAIL_VERIFIED');
+    expect(res.headers.location).toBe('/lobby/?openNotify=EMAIL_VERIFIED');
     expect(await appInit(cookie)).toMatchObject({ emailConfirmed: true });
   });
 });

@@ -1,5 +1,6 @@
-import { EMAIL_LINK_INVALID_NOTICE, EMAIL_VERIFIED_PATH, LINK_NOTICE_COOKIE, ZEmailConfirmResendRequest, ZEmailConfirmResendResponse } from '@sweepstack/contracts/auth/email-confirmation';
+import { EMAIL_LINK_INVALID_NOTICE, EMAIL_VERIFIED_QUERY, LINK_NOTICE_COOKIE, ZEmailConfirmResendRequest, ZEmailConfirmResendResponse } from '@sweepstack/contracts/auth/email-confirmation';
 import { AppError } from '@sweepstack/contracts/errors';
+import { playerHomePath } from '@sweepstack/contracts/themes';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { confirmEmailWithLink, resendEmailConfirmation } from '../../auth/email-confirmation';
@@ -14,7 +15,7 @@ const emailConfirmationRoutes: FastifyPluginAsync = async (fastify) => {
 
   app.get(
     '/rest/email/confirm/',
-    { schema: { tags: ['auth'], summary: 'The mailed link: confirms the email and redirects to the site (openNotify=EMAIL_VERIFIED), or to / with an invalid-link notice' } },
+    { schema: { tags: ['auth'], summary: 'The mailed link: confirms the email and redirects to the player home with openNotify=EMAIL_VERIFIED, or to / with an invalid-link notice' } },
     async (request, reply) => {
       // A link is opened by a person: whatever is wrong with it lands on the site, never on an error body.
       const token = (request.query as Record<string, unknown> | undefined)?.token;
@@ -27,7 +28,9 @@ const emailConfirmationRoutes: FastifyPluginAsync = async (fastify) => {
         reply.header('x-error-code', 'AUTH_EMAIL_LINK_INVALID');
         return reply.header('cache-control', 'no-store').redirect('/', 302);
       }
-      return reply.header('cache-control', 'no-store').redirect(EMAIL_VERIFIED_PATH, 302);
+      // The player's home of the site's theme (the lobby where there is one): the guest home would send
+      // a player there without the query.
+      return reply.header('cache-control', 'no-store').redirect(`${playerHomePath(request.server.deps.config.THEME)}${EMAIL_VERIFIED_QUERY}`, 302);
     },
   );
 
