@@ -63,7 +63,7 @@ test('a new player confirms the email from the banner\'s mail on a phone', async
   await page.keyboard.press('Tab');
   await expect(resend).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText('Too many requests. Please wait a moment and try again.')).toBeVisible();
+  await expect(page.getByText('We just sent you a link. Please wait a minute before asking for another email.')).toBeVisible();
 
   // 320 px: nothing scrolls sideways, the banner fits.
   await page.setViewportSize({ width: 320, height: 700 });

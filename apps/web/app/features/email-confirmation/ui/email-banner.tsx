@@ -66,7 +66,7 @@ export default function EmailBanner(_props: FeatureBackgroundProps) {
       const answer = await http<EmailConfirmResendResponse>('/rest/email/confirm/resend/', { method: 'POST', body: {} });
       showToast('default', t(answer.data.alreadyConfirmed ? 'emailConfirmed.text' : 'emailConfirmed.banner.sent'));
     } catch (error) {
-      showToast('error', t(error instanceof HttpError && error.code === 'RATE_LIMITED' ? 'errors.rateLimited' : 'emailConfirmed.banner.failed'));
+      showToast('error', t(error instanceof HttpError && error.code === 'RATE_LIMITED' ? 'emailConfirmed.banner.wait' : 'emailConfirmed.banner.failed'));
     } finally {
       setSending(false);
     }
