@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   'redemptions.review': ['compliance', 'admin'],
   'jobs.read': ['support', 'compliance', 'admin'],
   'jobs.manage': ['admin'],
+  'geo_blocks.read': ['support', 'compliance', 'admin'],
   'audit.read': ['admin'],
   'operators.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
