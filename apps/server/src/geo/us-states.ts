@@ -1,14 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { locate, region, type MultiPolygon, type Region } from '@sweepstack/domain/geo/point-in-polygon';
-import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 
 /**
  * Coordinates -> US state by point-in-polygon over the US Census Bureau's state boundaries at 1:10m,
  * as packaged by `us-atlas` (states-10m.json, ISC; the data are public domain; content/legal-pages
  * credits). Loaded once, on the first check, and indexed by a bounding box per polygon
- * (docs/geo-restriction.md, "Location check by coordinates").
+ * (docs/geo-restriction.md, "Location check by coordinates"). The libraries are imported on that
+ * first check too, so the server starts without them.
  */
 
 export interface UsArea {
@@ -30,9 +30,10 @@ const FIPS: Record<string, string> = {
 };
 const TERRITORIES = new Set(['AS', 'GU', 'MP', 'PR', 'VI']);
 
-let regions: Region<UsArea>[] | null = null;
+let regions: Promise<Region<UsArea>[]> | null = null;
 
-function load(): Region<UsArea>[] {
+async function load(): Promise<Region<UsArea>[]> {
+  const { feature } = await import('topojson-client');
   const file = createRequire(import.meta.url).resolve('us-atlas/states-10m.json');
   const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology<{ states: GeometryCollection<{ name: string }> }>;
   const collection = feature(topology, topology.objects.states);
@@ -47,7 +48,10 @@ function load(): Region<UsArea>[] {
 }
 
 /** The US state or territory holding the point, or null (outside the US, or at sea). */
-export function locateUsArea(latitude: number, longitude: number): UsArea | null {
-  regions ??= load();
-  return locate(longitude, latitude, regions);
+export async function locateUsArea(latitude: number, longitude: number): Promise<UsArea | null> {
+  regions ??= load().catch((error: unknown) => {
+    regions = null;
+    throw error;
+  });
+  return locate(longitude, latitude, await regions);
 }

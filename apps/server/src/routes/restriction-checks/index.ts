@@ -51,7 +51,7 @@ const restrictionCheckRoutes: FastifyPluginAsync = async (fastify) => {
     '/rest/restriction/player/geo/check/',
     { schema: { tags: ['restriction'], summary: "Location check by the device's coordinates", querystring: ZGeoCheckQuery, response: { 200: ZLocationCheckResponse } } },
     async (request) => {
-      const area = locateUsArea(request.query.latitude, request.query.longitude);
+      const area = await locateUsArea(request.query.latitude, request.query.longitude);
       // In no US state or territory: another country, or at sea. Coordinates alone do not say which
       // country, so the answer names none and nothing is kept.
       if (area === null) return { success: true as const, data: { access: false, reason: 'outside_service_area' as const, country: null, state: null } };
