@@ -20,6 +20,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // The device is in Austin, TX (e2e/helpers.ts ALLOWED_LOCATION), where Fortune Coin play is offered:
+    // the web checks the device's location when a journey turns to Fortune Coins or uses an autologin
+    // link, and would send a context without it to /geoblock/. `browser.newContext()` inherits these.
+    geolocation: { latitude: 30.2672, longitude: -97.7431 },
+    permissions: ['geolocation'],
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: chromium,

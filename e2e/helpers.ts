@@ -5,6 +5,16 @@ export function baseUrl(): string {
   return `http://127.0.0.1:${process.env.E2E_PORT ?? 3210}`;
 }
 
+/**
+ * The device location every browser context of the journeys reports (playwright.config.ts `use`, which
+ * `browser.newContext()` inherits, and `device()` below): Austin, TX, a state where Fortune Coin play is
+ * offered. The web asks the device where it is when a visitor turns to Fortune Coins, arrives by an
+ * autologin link or logs out (features/geolocation), and sends a refusal to /geoblock/.
+ */
+export const ALLOWED_LOCATION = { latitude: 30.2672, longitude: -97.7431 } as const;
+/** Seattle, WA: on the seeded restricted list (e2e/geolocation.spec.ts). */
+export const RESTRICTED_LOCATION = { latitude: 47.6062, longitude: -122.3321 } as const;
+
 /** Set (to `true`) once the visitor has answered the cookie banner (features/cookie-consent/consent.ts). */
 export const CONSENT_GIVEN_COOKIE = 'cookie_control_consent';
 
@@ -165,10 +175,22 @@ export async function device(
   browser: Browser,
   width: number,
   height: number,
-  options: { storageState?: Awaited<ReturnType<BrowserContext['storageState']>>; emailBanner?: boolean } = {},
+  options: {
+    storageState?: Awaited<ReturnType<BrowserContext['storageState']>>;
+    emailBanner?: boolean;
+    /** The device's position (default ALLOWED_LOCATION); null: the permission is not granted. */
+    geolocation?: { latitude: number; longitude: number } | null;
+  } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const mobile = width < 768;
-  const context = await browser.newContext({ viewport: { width, height }, isMobile: mobile, hasTouch: mobile, ...(options.storageState ? { storageState: options.storageState } : {}) });
+  const geolocation = options.geolocation === undefined ? ALLOWED_LOCATION : options.geolocation;
+  const context = await browser.newContext({
+    viewport: { width, height },
+    isMobile: mobile,
+    hasTouch: mobile,
+    ...(geolocation ? { geolocation, permissions: ['geolocation'] } : { permissions: [] }),
+    ...(options.storageState ? { storageState: options.storageState } : {}),
+  });
   await context.addCookies([{ name: CONSENT_GIVEN_COOKIE, value: 'true', url: baseUrl() }]);
   const page = await context.newPage();
   await skipPresetPackageModal(page);

@@ -67,6 +67,12 @@ export const ZServerEnv = z.object({
    * process on the database must run it.
    */
   JOBS_RUNNER: booleanFromString.default(true),
+  /**
+   * The web's device location check (docs/geo-restriction.md, "The web's geolocation flow"): on, the
+   * browser asks for the device's position when a visitor turns to Fortune Coins, arrives by an
+   * autologin link or logs out, and sends a refusal to the geoblock page. Off, the web asks nothing.
+   */
+  GEO_DEVICE_CHECK: booleanFromString.default(true),
   /** How long a job's claim holds without a heartbeat (heartbeats every third of it); a dead node's jobs wait this long. */
   JOBS_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(30_000),
   /** First admin operator, created at start when no operator has this email (docs/kyc-and-redeem.md). */

@@ -10,6 +10,10 @@ export type RestrictedState = z.infer<typeof ZRestrictedState>;
 
 export const ZRestrictionInfoResponse = z.object({
   success: z.literal(true),
-  data: z.object({ states: z.array(ZRestrictedState) }),
+  data: z.object({
+    states: z.array(ZRestrictedState),
+    /** The operator's switch of the web's device location check (server config GEO_DEVICE_CHECK, default on). */
+    deviceCheck: z.boolean(),
+  }),
 });
 export type RestrictionInfoResponse = z.infer<typeof ZRestrictionInfoResponse>;

@@ -9,6 +9,7 @@ import { jsonText, sendJsonText, type JsonText } from '../../lib/json-text';
 const restrictionInfoRoutes: FastifyPluginAsync = async (fastify) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const cache = contentCache(fastify.deps);
+  const deviceCheck = fastify.deps.config.GEO_DEVICE_CHECK;
 
   app.get(
     '/rest/restriction/info/',
@@ -22,7 +23,7 @@ const restrictionInfoRoutes: FastifyPluginAsync = async (fastify) => {
     },
     async (request, reply) => {
       const text = await cache.derived<JsonText>('restriction-info', (snapshot) =>
-        jsonText({ success: true, data: { states: snapshot.restrictedStates.map((s) => ({ code: s.code, name: s.name })) } }),
+        jsonText({ success: true, data: { states: snapshot.restrictedStates.map((s) => ({ code: s.code, name: s.name })), deviceCheck } }),
       );
       return sendJsonText(request, reply, text, 'public, max-age=300');
     },

@@ -21,6 +21,18 @@ describe.each(dialectsUnderTest())('GET /rest/restriction/info/ on %s', (dialect
     expect(codes).toEqual(expect.arrayContaining(['WA', 'ID', 'MI', 'NV', 'MT', 'CT', 'LA']));
     expect(body.data.states.find((s) => s.code === 'WA')?.name).toBe('Washington');
     expect(new Set(codes).size).toBe(codes.length);
+    expect(body.data.deviceCheck).toBe(true);
+  });
+
+  it('tells the web when the operator turned the device location check off', async () => {
+    const off = await createTestApp(dialect, { env: { GEO_DEVICE_CHECK: 'false' } });
+    try {
+      const res = await off.app.inject({ method: 'GET', url: '/rest/restriction/info/' });
+      expect(res.statusCode).toBe(200);
+      expect(ZRestrictionInfoResponse.parse(res.json()).data.deviceCheck).toBe(false);
+    } finally {
+      await off.close();
+    }
   });
 
   it('refuses unknown query fields', async () => {
