@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { localizePath } from '../../../lib/locale';
 import { useRootData } from '../../../lib/root-data';
 import type { FeatureBackgroundProps } from '../../../platform/feature';
@@ -26,54 +26,56 @@ function swapVisitor(current: string | null): string | null {
 export default function GeoWatcher({ isGuest }: FeatureBackgroundProps) {
   const root = useRootData();
   const navigate = useNavigate();
-  const location = useLocation();
   const liveMode = useLiveBalance((s) => s.gameMode);
   const mode = isGuest ? null : (liveMode ?? root.player?.gameMode ?? null);
   const previousMode = useRef<typeof mode | undefined>(undefined);
-  const running = useRef(false);
-  const onGeoblock = /^(\/[a-z]{2})?\/geoblock\/?$/.test(location.pathname);
   const locale = root.locale;
 
-  const check = useRef<() => void>(() => undefined);
-  check.current = () => {
-    if (running.current || onGeoblock) return;
-    running.current = true;
-    void (async () => {
-      try {
-        const { deviceCheckEnabled, runGeoCheck } = await import('../check');
-        if (!(await deviceCheckEnabled())) return;
-        const geo = await runGeoCheck();
-        if (geo.accessState !== 'granted') await navigate(localizePath('/geoblock/', locale));
-      } catch (error) {
-        console.warn('[geo] check failed', error);
-      } finally {
-        running.current = false;
-      }
-    })();
-  };
+  const leave = useCallback(() => void navigate(localizePath('/geoblock/', locale)), [navigate, locale]);
 
   // Game mode becomes entries.
   useEffect(() => {
     const before = previousMode.current;
     previousMode.current = mode;
     if (!modeTriggers({ mode, previousMode: before, allowedBefore: readAllowed() })) return;
-    check.current();
-  }, [mode]);
+    runCheck(leave);
+  }, [mode, leave]);
 
   // An autologin query (the server left autologin=true where the aa link pointed).
   useEffect(() => {
-    if (new URLSearchParams(window.location.search).get('autologin') === 'true') check.current();
-  }, []);
+    if (new URLSearchParams(window.location.search).get('autologin') === 'true') runCheck(leave);
+  }, [leave]);
 
   // Logout or a login change: 5 s later.
   const visitor = isGuest ? 'guest' : (root.player?.uuid ?? null);
   useEffect(() => {
     if (!visitorTriggers(swapVisitor(visitor), visitor)) return;
-    const timer = window.setTimeout(() => check.current(), VISITOR_RECHECK_DELAY_MS);
+    const timer = window.setTimeout(() => runCheck(leave), VISITOR_RECHECK_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [visitor]);
+  }, [visitor, leave]);
 
   return null;
+}
+
+let running = false;
+
+/** One check at a time (check.ts, its own chunk); `leave` goes to /geoblock/ when the visitor may not stay. */
+function runCheck(leave: () => void): void {
+  // The geoblock page runs its own check (Try again).
+  if (running || /^(\/[a-z]{2})?\/geoblock\/?$/.test(window.location.pathname)) return;
+  running = true;
+  void (async () => {
+    try {
+      const { deviceCheckEnabled, runGeoCheck } = await import('../check');
+      if (!(await deviceCheckEnabled())) return;
+      const geo = await runGeoCheck();
+      if (geo.accessState !== 'granted') leave();
+    } catch (error) {
+      console.warn('[geo] check failed', error);
+    } finally {
+      running = false;
+    }
+  })();
 }
 
 function readAllowed(): boolean {
