@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useHomeHref } from '../lib/use-paths';
 import type { Route } from './+types/geoblock';
 import { metaTitle } from '../lib/meta';
-import type { GeoState } from '../features/geolocation/check';
+import type { GeoState } from '../features/geolocation/ui/check';
 
 export async function loader({ context }: Route.LoaderArgs) {
   try {
@@ -47,12 +47,12 @@ export default function Geoblock({ loaderData }: Route.ComponentProps) {
   const [state, setState] = useState<'idle' | 'checking' | 'blocked'>('idle');
 
   useEffect(() => {
-    void import('../features/geolocation/check').then(({ readGeoState }) => setGeo(readGeoState()));
+    void import('../features/geolocation/ui/check').then(({ readGeoState }) => setGeo(readGeoState()));
   }, []);
 
   async function tryAgain() {
     setState('checking');
-    const { runGeoCheck } = await import('../features/geolocation/check');
+    const { runGeoCheck } = await import('../features/geolocation/ui/check');
     const answer = await runGeoCheck({ ask: true });
     setGeo(answer);
     if (answer.accessState === 'granted') await navigate(home);

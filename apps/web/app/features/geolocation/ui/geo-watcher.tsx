@@ -4,7 +4,7 @@ import { localizePath } from '../../../lib/locale';
 import { useRootData } from '../../../lib/root-data';
 import type { FeatureBackgroundProps } from '../../../platform/feature';
 import { useLiveBalance } from '../../shell/live-balance';
-import { modeTriggers, VISITOR_RECHECK_DELAY_MS, visitorTriggers } from '../flow';
+import { modeTriggers, VISITOR_RECHECK_DELAY_MS, visitorTriggers } from './flow';
 
 const VISITOR_KEY = 'sweepstack_geo_visitor';
 
@@ -20,7 +20,7 @@ function swapVisitor(current: string | null): string | null {
 
 /**
  * The geolocation flow's triggers (spec §4): game mode becoming entries (SweepStakes), an autologin
- * query, and logout or a login change (5 s later, spec §2). Runs the check (check.ts, its own chunk)
+ * query, and logout or a login change (5 s later, spec §2). Runs the check (ui/check.ts, its own chunk)
  * and leaves for /geoblock/ when the visitor may not stay. Nothing to render.
  */
 export default function GeoWatcher({ isGuest }: FeatureBackgroundProps) {
@@ -59,14 +59,14 @@ export default function GeoWatcher({ isGuest }: FeatureBackgroundProps) {
 
 let running = false;
 
-/** One check at a time (check.ts, its own chunk); `leave` goes to /geoblock/ when the visitor may not stay. */
+/** One check at a time (ui/check.ts, its own chunk); `leave` goes to /geoblock/ when the visitor may not stay. */
 function runCheck(leave: () => void): void {
   // The geoblock page runs its own check (Try again).
   if (running || /^(\/[a-z]{2})?\/geoblock\/?$/.test(window.location.pathname)) return;
   running = true;
   void (async () => {
     try {
-      const { deviceCheckEnabled, runGeoCheck } = await import('../check');
+      const { deviceCheckEnabled, runGeoCheck } = await import('./check');
       if (!(await deviceCheckEnabled())) return;
       const geo = await runGeoCheck();
       if (geo.accessState !== 'granted') leave();

@@ -1,6 +1,6 @@
 import { ZLocationCheckResponse } from '@sweepstack/contracts/app/restriction-checks';
 import { ZRestrictionInfoResponse } from '@sweepstack/contracts/app/restriction-info';
-import { http } from '../../lib/http';
+import { http } from '../../../lib/http';
 import { deviceMeta, type GeoAccessState, type GeoBlock, outcomeOfCheck, POSITION_TIMEOUT_MS, type PermissionName, stepForPermission, stepForPositionError, unreportedApps } from './flow';
 
 /**
