@@ -27,7 +27,10 @@ describe.each(dialectsUnderTest())('play API on %s', (dialect) => {
   const gameIds = new Map<string, number>();
 
   beforeAll(async () => {
-    t = await createTestApp(dialect, { seed: true });
+    // No outbox dispatcher: the rounds earn league experience, and a section's reward (Gold Coins) landed
+    // after the commit in the middle of the exact-balance checks (a clean CI run read 1,023,560 for 998,560).
+    // The events themselves are still recorded with each round.
+    t = await createTestApp(dialect, { seed: true, env: { OUTBOX_DISPATCHER: 'false' } });
     const rows = await t.database.db.selectFrom('games').select(['id', 'slug']).execute();
     for (const r of rows) gameIds.set(r.slug, Number(r.id));
   }, 60_000);
