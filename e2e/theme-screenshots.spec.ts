@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { THEMES as ALL_THEMES, playerHomePath } from '@sweepstack/contracts/themes';
-import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
+import { baseUrl, CONSENT_GIVEN_COOKIE, signUp, skipEmailBanner, skipPresetPackageModal, skipWelcomeModals, uniqueEmail, waitForHydrationAfterGoto } from './helpers';
 
 // Screenshot tests per theme (issue 12 §3): the guest home and the player lobby in nlc, funzCity and
 // stormrush, phone and desktop, and the guest home of the six other themes on a phone and a desktop (one
@@ -42,6 +42,8 @@ async function devicePage(browser: Browser, device: keyof typeof DEVICES, storag
   const page = await context.newPage();
   await skipPresetPackageModal(page);
   await skipWelcomeModals(page);
+  // A new player's unconfirmed email shows its banner above the page (docs/auth.md); the baselines are of the page itself.
+  await skipEmailBanner(page);
   waitForHydrationAfterGoto(page);
   return page;
 }
